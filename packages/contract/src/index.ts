@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './employees';
+export * from './envelope';
+export * from './errors';
+export * from './permissions';

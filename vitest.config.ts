@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
+
+export default defineConfig({
+  resolve: { alias: { '@hr/contract': contract } },
+  test: {
+    projects: [
+      {
+        resolve: { alias: { '@hr/contract': contract } },
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['apps/api/**/*.test.ts', 'packages/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          globals: true,
+        },
+      },
+      {
+        resolve: { alias: { '@hr/contract': contract } },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          globals: true,
+        },
+      },
+    ],
+  },
+});
