@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** Development defaults: fine on a laptop, refused in production (see `parseConfig`). */
+export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
+export const DEV_DATA_KEY = 'dev-only-data-key-change-me-0123456789abcdef';
+
+const bool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no'])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  JWT_SECRET: z.string().min(32).optional(),
+  DATA_KEY: z.string().min(32).optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('HR App <no-reply@hr.local>'),
+  APP_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: bool.optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(900),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  dbPoolMax: number;
+  jwtSecret: string;
+  dataKey: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  appUrl: string;
+  logLevel: string;
+  seedDemo: boolean;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses an environment once; throws listing every bad key so a misconfigured start fails at once. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset" (a common artefact of .env files and CI matrices).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const keys = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${keys.join('; ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction) {
+    const bad: string[] = [];
+    if (!e.JWT_SECRET || e.JWT_SECRET === DEV_JWT_SECRET) bad.push('JWT_SECRET');
+    if (!e.DATA_KEY || e.DATA_KEY === DEV_DATA_KEY) bad.push('DATA_KEY');
+    if (bad.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: ${bad.join(', ')} must be set to a secret of at least 32 characters in production`,
+      );
+    }
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    dbPoolMax: e.DB_POOL_MAX,
+    jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    dataKey: e.DATA_KEY ?? DEV_DATA_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    // Demo users with a published password must never exist in production.
+    seedDemo: isProduction ? false : (e.SEED_DEMO ?? true),
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+  };
+}

@@ -1,0 +1,91 @@
+import type { DataScope, EmployeeListQuery, EmployeeSummary } from '@hr/contract';
+import type { Queryable } from '../../db/client';
+
+/** Which employees an actor may see: everyone, self plus direct reports, or self. */
+export type ScopeFilter = { scope: DataScope; employeeId: string | null };
+
+// Whitelisted sort columns (never interpolate user input into SQL).
+const SORT_COLUMNS: Record<EmployeeListQuery['sortBy'], string> = {
+  employee_code: 'e.employee_code',
+  first_name: 'e.first_name',
+  last_name: 'e.last_name',
+  email: 'lower(e.email)',
+  date_of_joining: 'e.date_of_joining',
+  created_at: 'e.created_at',
+};
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function scopeWhere(s: ScopeFilter, params: unknown[], alias = 'e'): string | null {
+  if (s.scope === 'company') return null;
+  if (!s.employeeId) return 'false';
+  const p = `$${params.push(s.employeeId)}`;
+  return s.scope === 'team' ? `(${alias}.id = ${p} OR ${alias}.manager_id = ${p})` : `${alias}.id = ${p}`;
+}
+
+const SUMMARY_COLUMNS = `p.id, p.employee_code, p.first_name, p.last_name,
+  trim(p.first_name || ' ' || p.last_name) AS employee_name, p.email, p.designation,
+  d.name AS division_name, u.name AS unit_name, p.manager_id,
+  CASE WHEN m.id IS NULL THEN NULL ELSE trim(m.first_name || ' ' || m.last_name) END AS manager_name,
+  p.date_of_joining::text AS date_of_joining, p.status`;
+
+const SUMMARY_JOINS = `LEFT JOIN division_units u ON u.id = p.division_unit_id
+  LEFT JOIN divisions d ON d.id = u.division_id
+  LEFT JOIN employees m ON m.id = p.manager_id`;
+
+/**
+ * One round trip: the total (index scan on the same filter) joined to the page, which is cut
+ * with LIMIT before the look-up joins run. Runs inside a tenant transaction (RLS adds the company).
+ */
+export async function listEmployees(
+  tx: Queryable,
+  q: EmployeeListQuery,
+  s: ScopeFilter,
+): Promise<{ rows: EmployeeSummary[]; total: number }> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const scope = scopeWhere(s, params);
+  if (scope) where.push(scope);
+  if (q.unit_id) where.push(`e.division_unit_id = $${params.push(q.unit_id)}`);
+  if (q.value) {
+    const p = `$${params.push(`%${escapeLike(q.value)}%`)}`;
+    const byKey: Record<string, string> = {
+      name: `(e.first_name || ' ' || e.last_name) ILIKE ${p}`,
+      employee_code: `e.employee_code ILIKE ${p}`,
+      email: `e.email ILIKE ${p}`,
+    };
+    where.push(q.key ? byKey[q.key]! : `(${byKey.name} OR ${byKey.employee_code} OR ${byKey.email})`);
+  }
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const dir = q.sortOrder === 'desc' ? 'DESC' : 'ASC';
+  const sort = SORT_COLUMNS[q.sortBy];
+  const limit = `$${params.push(q.records)}`;
+  const offset = `$${params.push((q.page - 1) * q.records)}`;
+  const { rows } = await tx.query<EmployeeSummary & { total: number; id: string | null }>(
+    `WITH page AS (
+       SELECT e.*, ${sort} AS sort_key FROM employees e ${whereSql}
+       ORDER BY ${sort} ${dir}, e.id ${dir} LIMIT ${limit} OFFSET ${offset}
+     ), total AS (SELECT count(*)::int AS total FROM employees e ${whereSql})
+     SELECT total.total, ${SUMMARY_COLUMNS}
+       FROM total LEFT JOIN page p ON true ${SUMMARY_JOINS}
+      ORDER BY p.sort_key ${dir}, p.id ${dir}`,
+    params,
+  );
+  const total = rows[0]?.total ?? 0;
+  return { total, rows: rows.filter((r) => r.id !== null).map(({ total: _t, ...r }) => r) };
+}
+
+export async function getEmployee(
+  tx: Queryable,
+  id: string,
+  s: ScopeFilter,
+): Promise<EmployeeSummary | null> {
+  const params: unknown[] = [id];
+  const scope = scopeWhere(s, params, 'p');
+  const { rows } = await tx.query<EmployeeSummary>(
+    `SELECT ${SUMMARY_COLUMNS} FROM employees p ${SUMMARY_JOINS}
+      WHERE p.id = $1 ${scope ? `AND ${scope}` : ''}`,
+    params,
+  );
+  return rows[0] ?? null;
+}

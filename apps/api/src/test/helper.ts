@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { SessionData } from '@hr/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Config, parseConfig } from '../config';
+import { createPgDb, createPgliteDb, type Db } from '../db/client';
+import { migrate } from '../db/migrate';
+import { DEMO_PASSWORD, seedDemo } from '../db/seed/index';
+import { type Clock, manualClock } from '../lib/clock';
+import type { MailMessage } from '../lib/mail';
+
+export const isPgTest = () => process.env.TEST_DB === 'pg' && !!process.env.DATABASE_URL;
+
+/**
+ * A fresh, migrated database: in-memory PGlite, or (TEST_DB=pg with DATABASE_URL) a new database
+ * `hr_t_<random>` on that server, dropped by `drop()`.
+ */
+export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (!isPgTest()) {
+    const db = await createPgliteDb();
+    return { db, drop: () => db.close() };
+  }
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `hr_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await createPgDb(url.toString(), 5);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  clock: ReturnType<typeof manualClock>;
+  mails: MailMessage[];
+  /** Signs in through the API and returns the session plus ready-made auth headers. */
+  login(email: string, password?: string): Promise<SessionData & { headers: Record<string, string> }>;
+  companyId(name: 'Acme Corp' | 'Globex Ltd'): Promise<string>;
+  close(): Promise<void>;
+};
+
+export async function buildTestApp(
+  opts: { env?: Record<string, string>; seed?: boolean; clock?: Clock } = {},
+): Promise<TestApp> {
+  const { db, drop } = await createTestDb();
+  await migrate(db);
+  if (opts.seed !== false) await seedDemo(db);
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://hr.test',
+    ...opts.env,
+  });
+  const clock = manualClock();
+  const mails: MailMessage[] = [];
+  const app = await buildApp({ config, db, clock, mailSink: (m) => mails.push(m), webDir: null });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    clock,
+    mails,
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      const data = res.json().data as SessionData;
+      return { ...data, headers: { authorization: `Bearer ${data.token}` } };
+    },
+    async companyId(name) {
+      const { rows } = await db.query<{ id: string }>('SELECT id FROM companies WHERE name = $1', [name]);
+      return rows[0]!.id;
+    },
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { BUILT_IN_ROLES } from '@hr/contract';
+import { enterableAreas, homePathFor } from './areas';
+
+describe('areas', () => {
+  it('sends employees to their dashboard and admins to the first area they hold', () => {
+    expect(homePathFor([...BUILT_IN_ROLES.Employee])).toBe('/user');
+    expect(homePathFor(['admin_dashboard.view'])).toBe('/admin');
+    expect(homePathFor(['manager_dashboard.view'])).toBe('/team');
+    expect(homePathFor([])).toBe('/forbidden');
+  });
+
+  it('offers Payroll with admin_dashboard.view', () => {
+    expect(enterableAreas([...BUILT_IN_ROLES.Admin]).map((a) => a.label)).toEqual([
+      'Employee',
+      'Team',
+      'Admin',
+      'Payroll',
+    ]);
+    expect(enterableAreas([...BUILT_IN_ROLES.Manager]).map((a) => a.label)).toEqual(['Employee', 'Team']);
+  });
+});

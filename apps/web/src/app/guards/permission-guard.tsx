@@ -1,0 +1,20 @@
+import { hasAllPermissions } from '@hr/contract';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { selectPermissions, useAppSelector } from '../../lib/store';
+
+/**
+ * Renders its children when the user holds every required permission (or none is required);
+ * otherwise goes to /forbidden, replacing the current history entry (spec sections 2 and 6).
+ */
+export function PermissionGuard({
+  required,
+  children,
+}: {
+  required?: readonly string[];
+  children: ReactNode;
+}) {
+  const permissions = useAppSelector(selectPermissions);
+  if (!hasAllPermissions(permissions, required)) return <Navigate to="/forbidden" replace />;
+  return children;
+}

@@ -1,0 +1,69 @@
+import type { AreaNav } from '../../components/layouts/types';
+import type { ScreenDef } from './types';
+
+const VIEW = ['admin_dashboard.view'] as const;
+/** The pre-tax benefit routes need admin_dashboard.edit (spec section 2). */
+const BENEFIT = ['admin_dashboard.edit'] as const;
+
+/** Payroll (path payroll), spec section 2. The index goes to Run Payroll. */
+export const PAYROLL_SCREENS: ScreenDef[] = [
+  { path: 'settings/components/earnings', title: 'Salary Components', permission: VIEW },
+  { path: 'settings/components/deductions', title: 'Salary Components', permission: VIEW },
+  { path: 'settings/components/earning/new', title: 'Add earning', permission: VIEW },
+  { path: 'settings/components/earning/:earning_id', title: 'Edit earning', permission: VIEW },
+  {
+    path: 'settings/components/deductions/post-tax-deductions/new',
+    title: 'Add deduction',
+    permission: VIEW,
+  },
+  {
+    path: 'settings/components/deductions/post-tax-deductions/:deduction_id',
+    title: 'Edit deduction',
+    permission: VIEW,
+  },
+  {
+    path: 'settings/components/deductions/pre-tax-deductions/new',
+    title: 'Add pre-tax benefit',
+    permission: BENEFIT,
+  },
+  {
+    path: 'settings/components/deductions/pre-tax-deductions/:benefit_id',
+    title: 'Edit pre-tax benefit',
+    permission: BENEFIT,
+  },
+  { path: 'settings/salary-templates', title: 'Salary templates', permission: VIEW },
+  { path: 'settings/salary-templates/new', title: 'Create salary template', permission: VIEW },
+  {
+    path: 'settings/salary-templates/:salary_template_id/edit',
+    title: 'Edit salary template',
+    permission: VIEW,
+  },
+  { path: 'settings/statutory-details/epf', title: 'Statutory Components', permission: VIEW },
+  { path: 'settings/statutory-details/esi', title: 'ESI', permission: VIEW },
+  { path: 'payrun', title: 'Run Payroll', permission: VIEW },
+  { path: 'payrun/history', title: 'Pay run history', permission: VIEW },
+  { path: 'payrun/payable-days', title: 'Payable days', permission: VIEW },
+];
+
+/** Only the routes the spec marks 'shown' are in the menu. */
+export const PAYROLL_AREA: AreaNav = {
+  key: 'payroll',
+  label: 'Payroll',
+  base: '/payroll/payrun',
+  permission: VIEW,
+  menu: [
+    { label: 'Run Payroll', to: '/payroll/payrun', icon: 'salary', permission: VIEW, end: true },
+    {
+      label: 'Salary Components',
+      to: '/payroll/settings/components/earnings',
+      icon: 'setupPolicies',
+      permission: VIEW,
+    },
+    {
+      label: 'Statutory Components',
+      to: '/payroll/settings/statutory-details/epf',
+      icon: 'policies',
+      permission: VIEW,
+    },
+  ],
+};

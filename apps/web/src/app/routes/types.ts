@@ -1,0 +1,12 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/**
+ * One screen of a route table: a path relative to its area, the spec's title and permission, and
+ * the lazily loaded screen. Screens without `Screen` are not built yet and show NotAvailableYet.
+ */
+export type ScreenDef = {
+  path: string;
+  title: string;
+  permission: readonly string[];
+  Screen?: LazyExoticComponent<ComponentType>;
+};

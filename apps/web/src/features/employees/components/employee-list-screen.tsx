@@ -1,0 +1,229 @@
+import type { EmployeeSummary } from '@hr/contract';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { formatDate, timeZoneOf } from '../../../lib/format';
+import { selectUser, useAppSelector } from '../../../lib/store';
+import {
+  type EmployeeListParams,
+  type EmployeeSearchKey,
+  type EmployeeSortField,
+  useEmployees,
+} from '../api/use-employees';
+
+/** Default page size for lists (spec section 9). */
+export const PAGE_SIZE = 10;
+
+const SEARCH_KEYS: { value: EmployeeSearchKey; label: string }[] = [
+  { value: 'name', label: 'Name' },
+  { value: 'employee_code', label: 'Code' },
+  { value: 'email', label: 'Email' },
+];
+
+const STATUS_COLOR: Record<EmployeeSummary['status'], string> = {
+  active: 'green',
+  inactive: 'gray',
+  exited: 'red',
+};
+
+type Column = {
+  label: string;
+  sort?: EmployeeSortField;
+  cell: (e: EmployeeSummary, tz: string) => React.ReactNode;
+};
+
+const COLUMNS: Column[] = [
+  { label: 'Code', sort: 'employee_code', cell: (e) => e.employee_code },
+  { label: 'Name', sort: 'first_name', cell: (e) => e.employee_name },
+  { label: 'Email', sort: 'email', cell: (e) => e.email },
+  { label: 'Designation', cell: (e) => e.designation ?? '—' },
+  { label: 'Division', cell: (e) => [e.division_name, e.unit_name].filter(Boolean).join(' / ') || '—' },
+  { label: 'Manager', cell: (e) => e.manager_name ?? '—' },
+  { label: 'Joined', sort: 'date_of_joining', cell: (e, tz) => formatDate(e.date_of_joining, tz) },
+  {
+    label: 'Status',
+    cell: (e) => (
+      <Badge color={STATUS_COLOR[e.status]} variant="light">
+        {e.status}
+      </Badge>
+    ),
+  },
+];
+
+function SortHeader({
+  column,
+  params,
+  onSort,
+}: {
+  column: Column;
+  params: EmployeeListParams;
+  onSort: (field: EmployeeSortField) => void;
+}) {
+  if (!column.sort) return <Table.Th scope="col">{column.label}</Table.Th>;
+  const active = params.sortBy === column.sort;
+  const ariaSort = active ? (params.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none';
+  const Icon = !active ? IconArrowsSort : params.sortOrder === 'asc' ? IconSortAscending : IconSortDescending;
+  const field = column.sort;
+  return (
+    <Table.Th scope="col" aria-sort={ariaSort}>
+      <UnstyledButton
+        onClick={() => onSort(field)}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
+      >
+        {column.label}
+        <Icon size={14} aria-hidden="true" />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** Admin employee list: search by name, code or email; sort by column; ten a page. */
+export function EmployeeListScreen() {
+  const timeZone = timeZoneOf(useAppSelector(selectUser));
+  const [params, setParams] = useState<EmployeeListParams>({
+    page: 1,
+    records: PAGE_SIZE,
+    sortBy: 'employee_code',
+    sortOrder: 'asc',
+  });
+  const [searchKey, setSearchKey] = useState<EmployeeSearchKey>('name');
+  const [searchValue, setSearchValue] = useState('');
+  const query = useEmployees(params);
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    const value = searchValue.trim();
+    setParams((p) => ({ ...p, page: 1, key: value ? searchKey : undefined, value: value || undefined }));
+  };
+  const onClear = () => {
+    setSearchValue('');
+    setParams((p) => ({ ...p, page: 1, key: undefined, value: undefined }));
+  };
+  const onSort = (field: EmployeeSortField) =>
+    setParams((p) => ({
+      ...p,
+      page: 1,
+      sortBy: field,
+      sortOrder: p.sortBy === field && p.sortOrder === 'asc' ? 'desc' : 'asc',
+    }));
+
+  const total = query.data?.meta.totalCount ?? 0;
+  const pages = Math.max(1, Math.ceil(total / params.records));
+  const items = query.data?.items ?? [];
+  const first = total === 0 ? 0 : (params.page - 1) * params.records + 1;
+  const last = Math.min(total, params.page * params.records);
+
+  return (
+    <>
+      <PageHeader title="Employees" />
+      <Paper withBorder p="md" radius="md" mb="md">
+        <form onSubmit={onSearch} aria-label="Search employees">
+          <Group align="flex-end" gap="sm">
+            <Select
+              label="Search by"
+              data={SEARCH_KEYS}
+              value={searchKey}
+              onChange={(v) => v && setSearchKey(v as EmployeeSearchKey)}
+              allowDeselect={false}
+              w={140}
+            />
+            <TextInput
+              label="Search"
+              placeholder={`Employee ${SEARCH_KEYS.find((k) => k.value === searchKey)?.label.toLowerCase()}`}
+              value={searchValue}
+              onChange={(e) => setSearchValue(e.currentTarget.value)}
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              style={{ flex: 1, minWidth: 200 }}
+            />
+            <Button type="submit">Search</Button>
+            {params.value && (
+              <Button variant="default" onClick={onClear}>
+                Clear search
+              </Button>
+            )}
+          </Group>
+        </form>
+      </Paper>
+
+      {query.isError && !query.data ? (
+        <Alert color="red" title="Could not load employees">
+          <Text size="sm" mb="sm">
+            {query.error.message}
+          </Text>
+          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : query.isPending ? (
+        <PageLoader label="Loading employees…" />
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped highlightOnHover aria-busy={query.isFetching} aria-label="Employees">
+              <Table.Thead>
+                <Table.Tr>
+                  {COLUMNS.map((c) => (
+                    <SortHeader key={c.label} column={c} params={params} onSort={onSort} />
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMNS.length}>
+                      <Center py="lg">
+                        <Text c="dimmed">
+                          {params.value ? `No employees match “${params.value}”.` : 'No employees yet.'}
+                        </Text>
+                      </Center>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  items.map((e) => (
+                    <Table.Tr key={e.id}>
+                      {COLUMNS.map((c) => (
+                        <Table.Td key={c.label}>{c.cell(e, timeZone)}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between" p="sm" wrap="wrap">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {total === 0 ? '0 employees' : `Showing ${first}–${last} of ${total} employees`}
+            </Text>
+            <Pagination
+              total={pages}
+              value={params.page}
+              onChange={(page) => setParams((p) => ({ ...p, page }))}
+              size="sm"
+              aria-label="Pages"
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
+              })}
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            />
+          </Group>
+        </Paper>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { formatDate, formatDateTime, formatMoney, formatPaise, timeZoneOf } from './format';
+
+describe('money', () => {
+  it('formats rupees with Indian grouping', () => {
+    expect(formatMoney(1234567.5)).toBe('₹12,34,567.50');
+    expect(formatMoney(0)).toBe('₹0.00');
+    expect(formatMoney('2500')).toBe('₹2,500.00');
+    expect(formatMoney(null)).toBe('');
+    expect(formatMoney('abc')).toBe('');
+  });
+
+  it('formats paise as rupees', () => {
+    expect(formatPaise(12345678)).toBe('₹1,23,456.78');
+  });
+});
+
+describe('dates', () => {
+  it('uses the company time zone for moments', () => {
+    // 20:00 UTC is already the next day in India, still the same day in New York.
+    expect(formatDate('2026-01-15T20:00:00Z', 'Asia/Kolkata')).toBe('16 Jan 2026');
+    expect(formatDate('2026-01-15T20:00:00Z', 'America/New_York')).toBe('15 Jan 2026');
+    expect(formatDateTime('2026-01-15T20:00:00Z')).toBe('16 Jan 2026, 01:30');
+  });
+
+  it('prints calendar dates as they are', () => {
+    expect(formatDate('2026-03-01', 'America/Los_Angeles')).toBe('01 Mar 2026');
+  });
+
+  it('returns empty text for nothing or nonsense', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('defaults the zone to Asia/Kolkata', () => {
+    expect(timeZoneOf(null)).toBe('Asia/Kolkata');
+    expect(timeZoneOf({ time_zone: '' })).toBe('Asia/Kolkata');
+    expect(timeZoneOf({ time_zone: 'Europe/London' })).toBe('Europe/London');
+  });
+});

@@ -1,0 +1,30 @@
+// The floor to compare against: a bare Fastify route running the same list query in the same
+// tenant transaction, with no authentication, session check, permission check or validation.
+import Fastify from 'fastify';
+import { createDb } from '../apps/api/src/db/client';
+import { listEmployees } from '../apps/api/src/modules/employees/employees.repo';
+
+const companyId = process.env.BENCH_COMPANY_ID!;
+const db = await createDb({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: process.env.DATA_DIR,
+  poolMax: 20,
+});
+const app = Fastify({ logger: false });
+const query = { page: 1, records: 10, sortBy: 'employee_code', sortOrder: 'asc' } as const;
+
+app.get('/bare/employee', async () => {
+  const { rows, total } = await db.tenant(companyId, (tx) =>
+    listEmployees(tx, query, { scope: 'company', employeeId: null }),
+  );
+  return { status: 200, message: 'ok', data: rows, meta: { totalCount: total, page: 1, records: 10 } };
+});
+
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+const stop = async () => {
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The whole test suite: lint, typecheck, unit and API tests (on PGlite, and again on the PostgreSQL
+# server when DATABASE_URL is set), the production build, and the browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p test-results
+
+step() { printf '\n== %s\n' "$1"; }
+
+step "Lint (Biome)"
+npx biome check .
+
+step "Typecheck (tsc strict)"
+npx tsc -p tsconfig.json
+
+step "Unit and API tests on embedded PostgreSQL (PGlite)"
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json
+
+if [ -n "${DATABASE_URL:-}" ]; then
+  step "API tests on the PostgreSQL server (DATABASE_URL)"
+  TEST_DB=pg npx vitest run --project api --reporter=default --reporter=json --outputFile.json=test-results/vitest-pg.json
+fi
+
+step "Build the web app"
+npm run build
+
+step "Browser tests (Playwright, Chromium)"
+npx playwright test
+
+node scripts/summary.mjs
