@@ -3,7 +3,7 @@
 # server when DATABASE_URL is set), the production build, and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p test-results
+rm -rf reports && mkdir -p reports
 
 step() { printf '\n== %s\n' "$1"; }
 
@@ -14,11 +14,11 @@ step "Typecheck (tsc strict)"
 npx tsc -p tsconfig.json
 
 step "Unit and API tests on embedded PostgreSQL (PGlite)"
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest-pglite.json
 
 if [ -n "${DATABASE_URL:-}" ]; then
   step "API tests on the PostgreSQL server (DATABASE_URL)"
-  TEST_DB=pg npx vitest run --project api --reporter=default --reporter=json --outputFile.json=test-results/vitest-pg.json
+  TEST_DB=pg npx vitest run --project api --reporter=default --reporter=json --outputFile.json=reports/vitest-pg.json
 fi
 
 step "Build the web app"

