@@ -8,7 +8,7 @@ const companyId = process.env.BENCH_COMPANY_ID!;
 const db = await createDb({
   databaseUrl: process.env.DATABASE_URL,
   dataDir: process.env.DATA_DIR,
-  poolMax: 20,
+  poolMax: 10,
 });
 const app = Fastify({ logger: false });
 const query = { page: 1, records: 10, sortBy: 'employee_code', sortOrder: 'asc' } as const;

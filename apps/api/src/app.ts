@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const access = createAccessService({ db, audit });
   const employees = createEmployeesService({ db });
 
-  registerAuth(app, { tokens, sessionCheck: auth.sessionCheck });
+  registerAuth(app, { tokens, sessionCheck: auth.sessionCheck, clock });
   await registerOpenApi(app);
 
   healthRoutes(app, { db });

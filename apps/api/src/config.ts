@@ -14,7 +14,7 @@ const ConfigSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32).optional(),
   DATA_KEY: z.string().min(32).optional(),
   SMTP_URL: z.string().url().optional(),

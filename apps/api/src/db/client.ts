@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { isUuid } from '../lib/crypto';
+import { AppError } from '../lib/errors';
 
 export type QueryResult<T> = { rows: T[] };
 
@@ -22,21 +23,44 @@ export type Connection = Queryable & { exec(sql: string): Promise<void> };
 export type Db = Queryable & {
   readonly driver: 'pglite' | 'pg';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  tenant<T>(companyId: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  tenant<T>(companyId: string, fn: (tx: Queryable) => Promise<T>, opts?: TenantOptions): Promise<T>;
   exclusive<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
+/**
+ * `session`: check that this session is live inside the transaction's opening round trip, instead
+ * of in a query of its own before it (routes that declare `sessionCheck: 'in-transaction'`). A
+ * dead session aborts the transaction before anything is read and answers 401.
+ */
+export type TenantOptions = { session?: { id: string; userId: string; now: Date } | null };
+
 export type DbOptions = { databaseUrl?: string; dataDir?: string; poolMax?: number };
 
-/** `BEGIN` plus the tenant switch; the uuid is validated before it is inlined. */
-function tenantPrelude(companyId: string): string {
+/**
+ * `BEGIN` plus the tenant switch (and the session check) in one round trip: `hr_enter_tenant`
+ * (migration 0003) sets the role hr_app and `app.company_id` for this transaction only. Every
+ * inlined value is validated first.
+ */
+function tenantPrelude(companyId: string, opts?: TenantOptions): string {
   if (!isUuid(companyId)) throw new Error('tenant: company id is not a uuid');
-  return `BEGIN; SET LOCAL ROLE hr_app; SELECT set_config('app.company_id', '${companyId}', true)`;
+  const session = opts?.session;
+  if (!session) return `BEGIN; SELECT hr_enter_tenant('${companyId}', NULL, NULL, NULL)`;
+  if (!isUuid(session.id) || !isUuid(session.userId) || Number.isNaN(session.now.getTime())) {
+    throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+  }
+  return `BEGIN; SELECT hr_enter_tenant('${companyId}', '${session.id}', '${session.userId}', '${session.now.toISOString()}')`;
+}
+
+/** The session check's failure (SQLSTATE HR401) is the caller's 401, not a server error. */
+function sessionError(err: unknown): unknown {
+  return (err as { code?: string } | null)?.code === 'HR401'
+    ? new AppError('UNAUTHENTICATED', 'Your session has ended; sign in again')
+    : err;
 }
 
 export async function createDb(opts: DbOptions): Promise<Db> {
-  return opts.databaseUrl ? createPgDb(opts.databaseUrl, opts.poolMax ?? 20) : createPgliteDb(opts.dataDir);
+  return opts.databaseUrl ? createPgDb(opts.databaseUrl, opts.poolMax ?? 10) : createPgliteDb(opts.dataDir);
 }
 
 /** A promise-chain mutex: PGlite has one connection, so transactions must not interleave. */
@@ -64,14 +88,15 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
   };
   async function inTx<T>(prelude: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return serial(async () => {
-      await lite.exec(prelude);
       try {
+        await lite.exec(prelude);
         const result = await fn(raw);
         await lite.exec('COMMIT');
         return result;
       } catch (err) {
+        // Also after a failed prelude: its BEGIN may have opened a transaction that is now aborted.
         await lite.exec('ROLLBACK').catch(() => undefined);
-        throw err;
+        throw sessionError(err);
       }
     });
   }
@@ -79,9 +104,28 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     driver: 'pglite',
     query: (sql, params) => serial(() => raw.query(sql, params)),
     transaction: (fn) => inTx('BEGIN', fn),
-    tenant: async (companyId, fn) => inTx(tenantPrelude(companyId), fn),
+    tenant: async (companyId, fn, opts) => inTx(tenantPrelude(companyId, opts), fn),
     exclusive: (fn) => serial(() => fn(raw)),
     close: () => serial(() => lite.close()),
+  };
+}
+
+/**
+ * Parameterised statements become named prepared statements, so PostgreSQL plans each distinct
+ * text once per connection instead of on every call (planning cost as much as running the list
+ * query). Texts without parameters may hold several statements and stay unnamed. The set of texts
+ * is bounded (SQL is built from whitelisted pieces); past the cap, statements simply go unnamed.
+ */
+function preparedStatementNamer(cap = 1000) {
+  const names = new Map<string, string>();
+  return (text: string, values?: unknown[]): pg.QueryConfig => {
+    if (!values || values.length === 0) return { text };
+    let name = names.get(text);
+    if (!name && names.size < cap) {
+      name = `s${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name ? { name, text, values } : { text, values };
   };
 }
 
@@ -94,11 +138,21 @@ export async function createPgDb(databaseUrl: string, poolMax: number): Promise<
       return pg.types.getTypeParser(oid, format);
     },
   };
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax, types });
+  // Generic plans for prepared statements: the planner would otherwise re-plan a parameterised
+  // query on every call (custom plans), and planning the list query costs about four times running
+  // it. Our queries are index-driven with the company in RLS, so a parameter value rarely changes
+  // the best plan.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolMax,
+    types,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
+  const named = preparedStatementNamer();
   pool.on('error', () => undefined); // an idle client dropped by the server is replaced on next use
   const wrap = (client: pg.PoolClient): Connection => ({
     query: async <T>(sql: string, params?: unknown[]) => {
-      const r = await client.query(sql, params);
+      const r = await client.query(named(sql, params));
       return { rows: r.rows as T[] };
     },
     exec: async (sql: string) => {
@@ -118,7 +172,7 @@ export async function createPgDb(databaseUrl: string, poolMax: number): Promise<
       await client.query('ROLLBACK').catch(() => {
         broken = true;
       });
-      throw err;
+      throw sessionError(err);
     } finally {
       client.release(broken);
     }
@@ -126,11 +180,11 @@ export async function createPgDb(databaseUrl: string, poolMax: number): Promise<
   return {
     driver: 'pg',
     query: async <T>(sql: string, params?: unknown[]) => {
-      const r = await pool.query(sql, params);
+      const r = await pool.query(named(sql, params));
       return { rows: r.rows as T[] };
     },
     transaction: (fn) => inTx('BEGIN', fn),
-    tenant: async (companyId, fn) => inTx(tenantPrelude(companyId), fn),
+    tenant: async (companyId, fn, opts) => inTx(tenantPrelude(companyId, opts), fn),
     exclusive: async (fn) => {
       const client = await pool.connect();
       try {

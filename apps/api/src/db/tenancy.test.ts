@@ -94,5 +94,13 @@ describe('tenancy', () => {
     const admin = await t.login('admin@acme.test');
     const list = await t.app.inject({ method: 'GET', url: '/api/employee', headers: admin.headers });
     expect(list.json().meta.totalCount).toBe(2060);
+    // The trigger-kept head-count follows deletes too, and agrees with a real count.
+    await t.db.tenant(acme, (tx) => tx.query("DELETE FROM employees WHERE employee_code LIKE 'BEN00001%'"));
+    const after = await t.app.inject({ method: 'GET', url: '/api/employee', headers: admin.headers });
+    const real = await t.db.tenant(acme, (tx) =>
+      tx.query<{ n: number }>('SELECT count(*)::int AS n FROM employees'),
+    );
+    expect(real.rows[0]!.n).toBe(2050);
+    expect(after.json().meta.totalCount).toBe(2050);
   });
 });

@@ -144,6 +144,22 @@ describe('refresh and logout', () => {
     expect((await post('/api/auth/refresh', { refresh_token: s.refresh })).statusCode).toBe(401);
   });
 
+  it('routes that check the session inside their transaction refuse a signed-out token too', async () => {
+    const s = await t.login('admin@acme.test');
+    const own = `/api/employee/${s.userResponse.employee_id}`;
+    expect((await get('/api/employee', s.headers)).statusCode).toBe(200);
+    expect((await get(own, s.headers)).statusCode).toBe(200);
+    expect((await post('/api/auth/logout', {}, s.headers)).statusCode).toBe(200);
+    for (const url of ['/api/employee', own]) {
+      const res = await get(url, s.headers);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED', data: null });
+    }
+    // The aborted transaction left the database usable: a live session still reads.
+    const again = await t.login('admin@acme.test');
+    expect((await get('/api/employee', again.headers)).statusCode).toBe(200);
+  });
+
   it('accepts the access-token header and reports an expired token as TOKEN_EXPIRED', async () => {
     const s = await t.login('employee@acme.test');
     expect((await get('/api/auth/me', { 'access-token': s.token })).statusCode).toBe(200);

@@ -57,6 +57,10 @@ export async function listEmployees(
     where.push(q.key ? byKey[q.key]! : `(${byKey.name} OR ${byKey.employee_code} OR ${byKey.email})`);
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  // With no filter at all the total is the company's head-count, kept by triggers (migration 0002).
+  const totalSql = where.length
+    ? `SELECT count(*)::int AS total FROM employees e ${whereSql}`
+    : 'SELECT coalesce((SELECT total FROM employee_counts), 0) AS total';
   const dir = q.sortOrder === 'desc' ? 'DESC' : 'ASC';
   const sort = SORT_COLUMNS[q.sortBy];
   const limit = `$${params.push(q.records)}`;
@@ -65,7 +69,7 @@ export async function listEmployees(
     `WITH page AS (
        SELECT e.*, ${sort} AS sort_key FROM employees e ${whereSql}
        ORDER BY ${sort} ${dir}, e.id ${dir} LIMIT ${limit} OFFSET ${offset}
-     ), total AS (SELECT count(*)::int AS total FROM employees e ${whereSql})
+     ), total AS (${totalSql})
      SELECT total.total, ${SUMMARY_COLUMNS}
        FROM total LEFT JOIN page p ON true ${SUMMARY_JOINS}
       ORDER BY p.sort_key ${dir}, p.id ${dir}`,

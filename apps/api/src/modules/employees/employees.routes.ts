@@ -16,7 +16,10 @@ export function employeesRoutes(app: FastifyInstance, deps: { employees: Employe
   r.get(
     '/api/employee',
     {
-      config: { permission: ['employee_list.view', 'manager_dashboard.view'] },
+      config: {
+        permission: ['employee_list.view', 'manager_dashboard.view'],
+        sessionCheck: 'in-transaction',
+      },
       schema: { tags, querystring: EmployeeListQuerySchema, response: { 200: EmployeeListResponseSchema } },
     },
     async (request) => {
@@ -34,7 +37,7 @@ export function employeesRoutes(app: FastifyInstance, deps: { employees: Employe
   r.get(
     '/api/employee/:id',
     {
-      config: { permission: 'employee_profile.view' },
+      config: { permission: 'employee_profile.view', sessionCheck: 'in-transaction' },
       schema: { tags, params: IdParamSchema, response: { 200: EmployeeResponseSchema } },
     },
     async (request) => ({
