@@ -5,17 +5,31 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
+import { createFieldCrypto } from './lib/field-crypto';
 import { createMailer, type Mailer, type MailSink } from './lib/mail';
 import { accessRoutes } from './modules/access/access.routes';
 import { createAccessService } from './modules/access/access.service';
+import { createApprovalEngine } from './modules/approvals/approval-engine';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
+import { createApprovalsService } from './modules/approvals/approvals.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { createEmployeesService } from './modules/employees/employees.service';
+import { createUploader } from './modules/employees/upload';
 import { healthRoutes } from './modules/health/health.routes';
+import { createAnnouncementService } from './modules/org/announcement.service';
+import { createAssetService } from './modules/org/asset.service';
+import { createDivisionService } from './modules/org/division.service';
+import { orgRoutes } from './modules/org/org.routes';
+import { createReportingService } from './modules/org/reporting.service';
+import { profileChangesRoutes } from './modules/profile-changes/profile-changes.routes';
+import { createProfileChangesService } from './modules/profile-changes/profile-changes.service';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -100,7 +114,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refreshTtlSeconds: config.refreshTokenTtl,
   });
   const access = createAccessService({ db, audit });
-  const employees = createEmployeesService({ db });
+  const employeeDeps = { db, audit, crypto: createFieldCrypto(config.dataKey) };
+  const employees = createEmployeesService({
+    ...employeeDeps,
+    clock,
+    // New sign-ins are invited through the forgot-password flow (a set-password link).
+    invite: (email) => auth.forgotPassword(email),
+  });
+  const employeeUpload = createUploader(employeeDeps);
+
+  const approvalEngine = createApprovalEngine({ clock });
+  const approvals = createApprovalsService({ db, engine: approvalEngine });
+  const profileChanges = createProfileChangesService({
+    db,
+    engine: approvalEngine,
+    crypto: createFieldCrypto(config.dataKey),
+  });
+
+  const org = {
+    divisions: createDivisionService({ db, audit }),
+    reporting: createReportingService({ db, audit }),
+    assets: createAssetService({ db }),
+    announcements: createAnnouncementService({ db, clock }),
+  };
+  const dashboard = createDashboardService({ db, clock });
 
   registerAuth(app, { tokens, sessionCheck: auth.sessionCheck, clock });
   await registerOpenApi(app);
@@ -109,7 +146,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, { auth });
   auditRoutes(app, { audit });
   accessRoutes(app, { access });
-  employeesRoutes(app, { employees });
+  employeesRoutes(app, { employees, upload: employeeUpload, db });
+  orgRoutes(app, org);
+  dashboardRoutes(app, { dashboard });
+  approvalsRoutes(app, { approvals });
+  profileChangesRoutes(app, { profileChanges });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;

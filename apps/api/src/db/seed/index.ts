@@ -1,5 +1,7 @@
 import { BUILT_IN_ROLES, type BuiltInRoleName } from '@hr/contract';
 import { hashPassword } from '../../lib/crypto';
+import { seedApprovalsDemo } from '../../modules/approvals/approvals.seed';
+import { seedOrgDemo } from '../../modules/org/org.seed';
 import type { Db, Queryable } from '../client';
 
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -299,6 +301,8 @@ async function seedAcme(db: Db, passwordHash: string): Promise<void> {
     roleId: roles.Employee,
     employeeId: ids[2]!,
   });
+  await seedOrgDemo(db, companyId);
+  await seedApprovalsDemo(db, companyId);
 
   function person(i: number, unitId: string, managerIndex: number, designation: string): NewEmployee {
     const first = FIRST[i % FIRST.length]!;

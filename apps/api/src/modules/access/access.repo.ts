@@ -53,3 +53,20 @@ export async function userOfEmployee(
 export async function setUserRole(tx: Queryable, userId: string, roleId: string): Promise<void> {
   await tx.query('UPDATE users SET role_id = $2, updated_at = now() WHERE id = $1', [userId, roleId]);
 }
+
+export async function insertRole(
+  tx: Queryable,
+  companyId: string,
+  r: { name: string; description: string; permissions: string[] },
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO roles (company_id, name, description, is_system, permissions)
+     VALUES ($1, $2, $3, false, $4) RETURNING id`,
+    [companyId, r.name, r.description, r.permissions],
+  );
+  return rows[0]!.id;
+}
+
+export async function deleteRole(tx: Queryable, id: string): Promise<void> {
+  await tx.query('DELETE FROM roles WHERE id = $1', [id]);
+}

@@ -4,7 +4,9 @@ import {
   EmployeeIdParamSchema,
   envelope,
   IdParamSchema,
+  MessageSchema,
   PermissionCatalogueResponseSchema,
+  RoleCreateBodySchema,
   RoleListResponseSchema,
   RoleResponseSchema,
   RoleUpdateBodySchema,
@@ -42,6 +44,34 @@ export function accessRoutes(app: FastifyInstance, deps: { access: AccessService
       schema: { tags, response: { 200: PermissionCatalogueResponseSchema } },
     },
     async () => ({ status: 200, message: 'ok', data: access.catalogue() }),
+  );
+
+  r.post(
+    '/api/role',
+    {
+      config: { permission: 'role_permissions.add' },
+      schema: { tags, body: RoleCreateBodySchema, response: { 201: RoleResponseSchema } },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return {
+        status: 201,
+        message: 'Role created',
+        data: await access.createRole(actorOf(request), request.body),
+      };
+    },
+  );
+
+  r.delete(
+    '/api/role/:id',
+    {
+      config: { permission: 'role_permissions.delete' },
+      schema: { tags, params: IdParamSchema, response: { 200: MessageSchema } },
+    },
+    async (request) => {
+      await access.deleteRole(actorOf(request), request.params.id);
+      return { status: 200, message: 'Role deleted', data: null };
+    },
   );
 
   r.put(

@@ -1,14 +1,25 @@
-import { isKnownPermission, PERMISSION_GROUPS, type RoleUpdateBody } from '@hr/contract';
+import { isKnownPermission, PERMISSION_GROUPS, type RoleCreateBody, type RoleUpdateBody } from '@hr/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditAction, AuditService } from '../audit/audit.service';
 import * as repo from './access.repo';
 
 /** The permission that manages roles: nobody may take it away from themselves (no lock-out). */
 const MANAGE_ROLES = 'role_permissions.edit';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+const isForeignKeyViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23503';
+
+function checkPermissions(permissions: string[]): string[] {
+  const unknown = permissions.filter((p) => !isKnownPermission(p));
+  if (unknown.length > 0) {
+    throw new AppError('VALIDATION', `Validation failed: unknown permissions ${unknown.join(', ')}`, {
+      errors: unknown.map((p) => ({ path: 'permissions', message: `Unknown permission ${p}` })),
+    });
+  }
+  return [...new Set(permissions)].sort();
+}
 
 export function createAccessService(deps: { db: Db; audit: AuditService }) {
   const { db, audit } = deps;
@@ -21,14 +32,64 @@ export function createAccessService(deps: { db: Db; audit: AuditService }) {
       admin: [...PERMISSION_GROUPS.admin],
     }),
 
-    async updateRole(actor: Actor, roleId: string, body: RoleUpdateBody) {
-      const unknown = body.permissions.filter((p) => !isKnownPermission(p));
-      if (unknown.length > 0) {
-        throw new AppError('VALIDATION', `Validation failed: unknown permissions ${unknown.join(', ')}`, {
-          errors: unknown.map((p) => ({ path: 'permissions', message: `Unknown permission ${p}` })),
+    async createRole(actor: Actor, body: RoleCreateBody) {
+      const role = {
+        name: body.name,
+        description: body.description,
+        permissions: checkPermissions(body.permissions),
+      };
+      try {
+        return await db.tenant(actor.companyId, async (tx) => {
+          const id = await repo.insertRole(tx, actor.companyId, role);
+          await audit.record(tx, {
+            actor,
+            action: 'access.role_created' as AuditAction,
+            entity: 'role',
+            entity_id: id,
+            changes: { before: null, after: role },
+          });
+          return (await repo.getRole(tx, id))!;
         });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'A role with this name already exists');
+        throw err;
       }
-      const permissions = [...new Set(body.permissions)].sort();
+    },
+
+    /** Built-in roles and roles still held by someone stay. */
+    async deleteRole(actor: Actor, roleId: string) {
+      try {
+        await db.tenant(actor.companyId, async (tx) => {
+          const before = await repo.getRole(tx, roleId, true);
+          if (!before) throw notFound('Role');
+          if (before.is_system)
+            throw new AppError('CONFLICT', `"${before.name}" is a built-in role and cannot be deleted`);
+          if (before.user_count > 0) {
+            throw new AppError(
+              'CONFLICT',
+              `"${before.name}" is still held by ${before.user_count} user(s); give them another role first`,
+            );
+          }
+          await repo.deleteRole(tx, roleId);
+          await audit.record(tx, {
+            actor,
+            action: 'access.role_deleted' as AuditAction,
+            entity: 'role',
+            entity_id: roleId,
+            changes: {
+              before: { name: before.name, description: before.description, permissions: before.permissions },
+              after: null,
+            },
+          });
+        });
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw new AppError('CONFLICT', 'This role is still held by a user');
+        throw err;
+      }
+    },
+
+    async updateRole(actor: Actor, roleId: string, body: RoleUpdateBody) {
+      const permissions = checkPermissions(body.permissions);
       try {
         return await db.tenant(actor.companyId, async (tx) => {
           const before = await repo.getRole(tx, roleId, true);

@@ -3,13 +3,11 @@ import type { Db, Queryable } from '../../db/client';
 import type { Actor } from '../../plugins/auth';
 import { insertAudit, listAudit } from './audit.repo';
 
-export type AuditAction =
-  | 'auth.login'
-  | 'auth.login_failed'
-  | 'auth.password_changed'
-  | 'auth.password_reset'
-  | 'access.role_changed'
-  | 'access.user_role_changed';
+/**
+ * `<module>.<what happened>`, e.g. `auth.login`, `access.role_changed`, `employee.updated`,
+ * `org.unit_employees_moved`, `profile.change_applied`. Each module names its own actions.
+ */
+export type AuditAction = `${string}.${string}`;
 
 /** Who did it: a signed-in actor, or just a company plus request facts (sign-in, reset link). */
 export type AuditContext =

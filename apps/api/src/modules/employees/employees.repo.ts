@@ -1,11 +1,11 @@
-import type { DataScope, EmployeeListQuery, EmployeeSummary } from '@hr/contract';
+import type { DataScope, EmployeeRecordsListQuery, EmployeeSummary } from '@hr/contract';
 import type { Queryable } from '../../db/client';
 
 /** Which employees an actor may see: everyone, self plus direct reports, or self. */
 export type ScopeFilter = { scope: DataScope; employeeId: string | null };
 
 // Whitelisted sort columns (never interpolate user input into SQL).
-const SORT_COLUMNS: Record<EmployeeListQuery['sortBy'], string> = {
+const SORT_COLUMNS: Record<EmployeeRecordsListQuery['sortBy'], string> = {
   employee_code: 'e.employee_code',
   first_name: 'e.first_name',
   last_name: 'e.last_name',
@@ -16,7 +16,7 @@ const SORT_COLUMNS: Record<EmployeeListQuery['sortBy'], string> = {
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function scopeWhere(s: ScopeFilter, params: unknown[], alias = 'e'): string | null {
+export function scopeWhere(s: ScopeFilter, params: unknown[], alias = 'e'): string | null {
   if (s.scope === 'company') return null;
   if (!s.employeeId) return 'false';
   const p = `$${params.push(s.employeeId)}`;
@@ -39,7 +39,7 @@ const SUMMARY_JOINS = `LEFT JOIN division_units u ON u.id = p.division_unit_id
  */
 export async function listEmployees(
   tx: Queryable,
-  q: EmployeeListQuery,
+  q: EmployeeRecordsListQuery,
   s: ScopeFilter,
 ): Promise<{ rows: EmployeeSummary[]; total: number }> {
   const params: unknown[] = [];
@@ -47,6 +47,7 @@ export async function listEmployees(
   const scope = scopeWhere(s, params);
   if (scope) where.push(scope);
   if (q.unit_id) where.push(`e.division_unit_id = $${params.push(q.unit_id)}`);
+  if (q.status) where.push(`e.status = $${params.push(q.status)}`);
   if (q.value) {
     const p = `$${params.push(`%${escapeLike(q.value)}%`)}`;
     const byKey: Record<string, string> = {

@@ -1,5 +1,17 @@
 import type { AreaNav, MenuLink } from '../../components/layouts/types';
-import { AdminDashboard, EmployeeListScreen } from './screens';
+import {
+  AdminDashboard,
+  AdminProfileChangeScreen,
+  AnnouncementsScreen,
+  ApprovalFlowScreen,
+  AssignAssetsScreen,
+  DivisionsScreen,
+  EmployeeListScreen,
+  EmployeePageScreen,
+  ManageAssetsScreen,
+  PermissionsScreen,
+  ReportingScreen,
+} from './screens';
 import type { ScreenDef } from './types';
 
 /**
@@ -19,17 +31,63 @@ export const ADMIN_SCREENS: ScreenDef[] = [
     title: 'Reimbursement requests',
     permission: ['reimbursements_requests.view'],
   },
-  { path: 'requests/profile-change', title: 'Profile Change', permission: ['profile_change_requests.view'] },
+  {
+    path: 'requests/profile-change',
+    title: 'Profile Change',
+    permission: ['profile_change_requests.view'],
+    Screen: AdminProfileChangeScreen,
+  },
   { path: 'employees', title: 'Employees', permission: ['employee_list.view'], Screen: EmployeeListScreen },
+  {
+    path: 'employees/:employeeId',
+    title: 'Employee',
+    permission: ['employee_list.view'],
+    Screen: EmployeePageScreen,
+  },
   { path: 'policies', title: 'Policies summary', permission: ['policies_summary.view'] },
   { path: 'reports', title: 'Reports', permission: ['admin_reports.view'] },
-  { path: 'organisation/divisions', title: 'Divisions', permission: ['division.view'] },
-  { path: 'organisation/reporting', title: 'Reporting Structure', permission: ['reporting_structure.view'] },
-  { path: 'organisation/approval-flow', title: 'Approval flow', permission: ['approval_flow.view'] },
-  { path: 'organisation/manage-assets', title: 'Manage assets', permission: ['manage_assets.view'] },
-  { path: 'organisation/assign-assets', title: 'Assign assets', permission: ['assign_assets.view'] },
-  { path: 'organisation/permissions', title: 'Roles & Permissions', permission: ['role_permissions.view'] },
-  { path: 'organisation/announcements', title: 'Announcements', permission: ['announcements.view'] },
+  {
+    path: 'organisation/divisions',
+    title: 'Divisions',
+    permission: ['division.view'],
+    Screen: DivisionsScreen,
+  },
+  {
+    path: 'organisation/reporting',
+    title: 'Reporting Structure',
+    permission: ['reporting_structure.view'],
+    Screen: ReportingScreen,
+  },
+  {
+    path: 'organisation/approval-flow',
+    title: 'Approval flow',
+    permission: ['approval_flow.view'],
+    Screen: ApprovalFlowScreen,
+  },
+  {
+    path: 'organisation/manage-assets',
+    title: 'Manage assets',
+    permission: ['manage_assets.view'],
+    Screen: ManageAssetsScreen,
+  },
+  {
+    path: 'organisation/assign-assets',
+    title: 'Assign assets',
+    permission: ['assign_assets.view'],
+    Screen: AssignAssetsScreen,
+  },
+  {
+    path: 'organisation/permissions',
+    title: 'Roles & Permissions',
+    permission: ['role_permissions.view'],
+    Screen: PermissionsScreen,
+  },
+  {
+    path: 'organisation/announcements',
+    title: 'Announcements',
+    permission: ['announcements.view'],
+    Screen: AnnouncementsScreen,
+  },
   {
     path: 'setup-policies/attendance',
     title: 'Attendance policies',

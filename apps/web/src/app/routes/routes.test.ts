@@ -10,7 +10,9 @@ describe('route tables (spec section 2)', () => {
   it('has every route of each section', () => {
     expect(USER_SCREENS).toHaveLength(8);
     expect(TEAM_SCREENS).toHaveLength(5);
-    expect(ADMIN_SCREENS).toHaveLength(21);
+    // The spec's 21 admin routes, plus the employee page (admin/employees/:employeeId).
+    expect(ADMIN_SCREENS).toHaveLength(22);
+    expect(ADMIN_SCREENS.map((s) => s.path)).toContain('employees/:employeeId');
     expect(PAYROLL_SCREENS).toHaveLength(16);
   });
 

@@ -1,5 +1,5 @@
 import type { AreaNav } from '../../components/layouts/types';
-import { TeamDashboard } from './screens';
+import { TeamDashboard, TeamProfileChangeScreen } from './screens';
 import type { ScreenDef } from './types';
 
 /** Team section (path team), spec section 2. */
@@ -16,7 +16,12 @@ export const TEAM_SCREENS: ScreenDef[] = [
     permission: ['regularisation_requests.view'],
   },
   { path: 'requests/leaves', title: 'Leave requests', permission: ['leave_requests.view'] },
-  { path: 'requests/profile-update', title: 'Profile Change', permission: ['profile_update_requests.view'] },
+  {
+    path: 'requests/profile-update',
+    title: 'Profile Change',
+    permission: ['profile_update_requests.view'],
+    Screen: TeamProfileChangeScreen,
+  },
 ];
 
 export const TEAM_AREA: AreaNav = {

@@ -1,17 +1,122 @@
-import { Paper, Text } from '@mantine/core';
+import { Alert, Badge, Button, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { formatDateTime } from '../../../lib/format';
+import { useTeamDashboard } from '../api/dashboard-api';
+import { AnnouncementList } from './announcement-list';
 
-/** Team dashboard: says what the team area holds today. */
+const STATUS_COLOR: Record<string, string> = { active: 'green', inactive: 'gray', exited: 'red' };
+const TYPE_LABEL: Record<string, string> = {
+  profile_change: 'Profile change',
+  leave: 'Leave',
+  regularisation: 'Regularisation',
+  expense: 'Reimbursement',
+};
+
+/** Team dashboard: my direct reports and the requests waiting on me. */
 export function TeamDashboard() {
+  const q = useTeamDashboard();
+  const d = q.data;
   return (
     <>
-      <PageHeader title="Team dashboard" description="Requests from the people who report to you." />
-      <Paper withBorder p="lg" radius="md">
-        <Text>
-          The request queues for your team (reimbursements, regularisation, leaves and profile changes) are in
-          the menu. They are not available yet, so there is nothing to approve here today.
-        </Text>
-      </Paper>
+      <PageHeader
+        title="Team dashboard"
+        description="The people who report to you and what waits for your decision."
+      />
+      {q.isError && !d ? (
+        <Alert color="red" title="Could not load the dashboard">
+          <Button size="xs" variant="default" onClick={() => void q.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : !d ? (
+        <PageLoader label="Loading dashboard…" />
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          <Paper withBorder p="lg" radius="md">
+            <Title order={2} size="h4" mb="sm">
+              My team ({d.team.length})
+            </Title>
+            {d.team.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                Nobody reports to you yet.
+              </Text>
+            ) : (
+              <Table aria-label="My team" striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Designation</Table.Th>
+                    <Table.Th>Unit</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {d.team.map((m) => (
+                    <Table.Tr key={m.id}>
+                      <Table.Td>
+                        {m.employee_name}{' '}
+                        <Text span size="xs" c="dimmed">
+                          {m.employee_code}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{m.designation ?? '—'}</Table.Td>
+                      <Table.Td>{m.unit_name ?? '—'}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={STATUS_COLOR[m.status] ?? 'gray'}>
+                          {m.status}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </Paper>
+          <Paper withBorder p="lg" radius="md">
+            <Title order={2} size="h4" mb="sm">
+              Waiting on me ({d.pending_requests.length})
+            </Title>
+            {d.pending_requests.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                Nothing waits for your decision.
+              </Text>
+            ) : (
+              <Table aria-label="Requests waiting on me">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Request</Table.Th>
+                    <Table.Th>From</Table.Th>
+                    <Table.Th>Level</Table.Th>
+                    <Table.Th>Raised</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {d.pending_requests.map((r) => (
+                    <Table.Tr key={r.request_id}>
+                      <Table.Td>
+                        {TYPE_LABEL[r.request_type] ?? r.request_type}
+                        {r.on_behalf_of && (
+                          <Badge ml="xs" size="xs" variant="outline">
+                            delegated
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{r.requester_name}</Table.Td>
+                      <Table.Td>{r.level}</Table.Td>
+                      <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+            <Title order={2} size="h4" mt="lg" mb="sm">
+              Announcements
+            </Title>
+            <AnnouncementList items={d.announcements} />
+          </Paper>
+        </SimpleGrid>
+      )}
     </>
   );
 }

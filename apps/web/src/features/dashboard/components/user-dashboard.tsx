@@ -1,6 +1,8 @@
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { selectRole, selectUser, useAppSelector } from '../../../lib/store';
+import { useCurrentAnnouncements } from '../api/dashboard-api';
+import { AnnouncementList } from './announcement-list';
 import { AvailableLinks } from './available-links';
 
 /** Employee dashboard: greets the user by employee_name from the stored user data. */
@@ -8,6 +10,7 @@ export function UserDashboard() {
   useDocumentTitle('Dashboard');
   const user = useAppSelector(selectUser);
   const role = useAppSelector(selectRole);
+  const announcements = useCurrentAnnouncements();
   return (
     <>
       <Title order={1} size="h2" mb={4}>
@@ -16,7 +19,13 @@ export function UserDashboard() {
       <Text c="dimmed" mb="lg">
         {[user?.company_name, role].filter(Boolean).join(' · ')}
       </Text>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <section aria-labelledby="announcements-heading">
+        <Title order={2} size="h4" mb="sm" id="announcements-heading">
+          Announcements
+        </Title>
+        <AnnouncementList items={announcements.data} loading={announcements.isPending} />
+      </section>
+      <SimpleGrid cols={{ base: 1, md: 2 }} mt="lg">
         <Paper withBorder p="lg" radius="md">
           <Title order={2} size="h4" mb="sm">
             Available now

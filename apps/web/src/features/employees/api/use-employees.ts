@@ -12,6 +12,7 @@ export type EmployeeListParams = {
   sortOrder: 'asc' | 'desc';
   key?: EmployeeSearchKey;
   value?: string;
+  status?: 'active' | 'inactive' | 'exited';
 };
 
 export type EmployeePage = { items: EmployeeSummary[]; meta: PageMeta };

@@ -1,10 +1,12 @@
 import type { EmployeeSummary } from '@hr/contract';
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
   Center,
   Group,
+  Menu,
   Pagination,
   Paper,
   Select,
@@ -13,18 +15,30 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import {
+  IconArrowsSort,
+  IconDots,
+  IconSearch,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { confirm } from '../../../lib/confirm';
 import { formatDate, timeZoneOf } from '../../../lib/format';
 import { selectUser, useAppSelector } from '../../../lib/store';
+import { toastSuccess } from '../../../lib/toasts';
+import { useDeleteEmployee, useEmployeeProfile, useSetEmployeeStatus } from '../api/employee-records-api';
 import {
   type EmployeeListParams,
   type EmployeeSearchKey,
   type EmployeeSortField,
   useEmployees,
 } from '../api/use-employees';
+import { BulkUploadDialog } from './bulk-upload-dialog';
+import { EmployeeFormModal } from './employee-form';
 
 /** Default page size for lists (spec section 9). */
 export const PAGE_SIZE = 10;
@@ -49,7 +63,15 @@ type Column = {
 
 const COLUMNS: Column[] = [
   { label: 'Code', sort: 'employee_code', cell: (e) => e.employee_code },
-  { label: 'Name', sort: 'first_name', cell: (e) => e.employee_name },
+  {
+    label: 'Name',
+    sort: 'first_name',
+    cell: (e) => (
+      <Link to={`/admin/employees/${e.id}`} aria-label={`Open ${e.employee_name}`}>
+        {e.employee_name}
+      </Link>
+    ),
+  },
   { label: 'Email', sort: 'email', cell: (e) => e.email },
   { label: 'Designation', cell: (e) => e.designation ?? '—' },
   { label: 'Division', cell: (e) => [e.division_name, e.unit_name].filter(Boolean).join(' / ') || '—' },
@@ -104,6 +126,39 @@ export function EmployeeListScreen() {
   const [searchKey, setSearchKey] = useState<EmployeeSearchKey>('name');
   const [searchValue, setSearchValue] = useState('');
   const query = useEmployees(params);
+  const [statusFilter, setStatusFilter] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const remove = useDeleteEmployee();
+  const setStatus = useSetEmployeeStatus();
+
+  const onDelete = async (e: EmployeeSummary) => {
+    const ok = await confirm({
+      title: 'Delete employee',
+      message: `Delete ${e.employee_name} (${e.employee_code})? An employee with history is deactivated instead.`,
+      acceptLabel: 'Delete',
+      danger: true,
+    });
+    if (!ok) return;
+    const res = await remove.mutateAsync(e.id);
+    toastSuccess(res.message);
+  };
+  const onToggle = async (e: EmployeeSummary) => {
+    const next = e.status === 'active' ? 'inactive' : 'active';
+    const ok = await confirm({
+      title: next === 'active' ? 'Activate employee' : 'Deactivate employee',
+      message:
+        next === 'active'
+          ? `Activate ${e.employee_name}? Their sign-in is switched back on.`
+          : `Deactivate ${e.employee_name}? They can no longer sign in.`,
+      acceptLabel: next === 'active' ? 'Activate' : 'Deactivate',
+      danger: next !== 'active',
+    });
+    if (!ok) return;
+    await setStatus.mutateAsync({ id: e.id, status: next });
+    toastSuccess(`${e.employee_name} is now ${next}`);
+  };
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -130,7 +185,20 @@ export function EmployeeListScreen() {
 
   return (
     <>
-      <PageHeader title="Employees" />
+      <PageHeader
+        title="Employees"
+        actions={
+          <Group gap="sm">
+            <Button variant="default" onClick={() => setUploading(true)}>
+              Bulk upload
+            </Button>
+            <Button onClick={() => setAdding(true)}>Add employee</Button>
+          </Group>
+        }
+      />
+      {adding && <EmployeeFormModal opened onClose={() => setAdding(false)} />}
+      {uploading && <BulkUploadDialog opened onClose={() => setUploading(false)} />}
+      {editingId && <EditEmployee id={editingId} onClose={() => setEditingId(null)} />}
       <Paper withBorder p="md" radius="md" mb="md">
         <form onSubmit={onSearch} aria-label="Search employees">
           <Group align="flex-end" gap="sm">
@@ -149,6 +217,26 @@ export function EmployeeListScreen() {
               onChange={(e) => setSearchValue(e.currentTarget.value)}
               leftSection={<IconSearch size={16} aria-hidden="true" />}
               style={{ flex: 1, minWidth: 200 }}
+            />
+            <Select
+              label="Status"
+              data={[
+                { value: 'active', label: 'Active' },
+                { value: 'inactive', label: 'Inactive' },
+                { value: 'exited', label: 'Exited' },
+              ]}
+              value={statusFilter}
+              onChange={(v) => {
+                setStatusFilter(v);
+                setParams((p) => ({
+                  ...p,
+                  page: 1,
+                  status: (v ?? undefined) as EmployeeListParams['status'],
+                }));
+              }}
+              clearable
+              placeholder="Any"
+              w={130}
             />
             <Button type="submit">Search</Button>
             {params.value && (
@@ -180,12 +268,13 @@ export function EmployeeListScreen() {
                   {COLUMNS.map((c) => (
                     <SortHeader key={c.label} column={c} params={params} onSort={onSort} />
                   ))}
+                  <Table.Th scope="col">Actions</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {items.length === 0 ? (
                   <Table.Tr>
-                    <Table.Td colSpan={COLUMNS.length}>
+                    <Table.Td colSpan={COLUMNS.length + 1}>
                       <Center py="lg">
                         <Text c="dimmed">
                           {params.value ? `No employees match “${params.value}”.` : 'No employees yet.'}
@@ -199,6 +288,27 @@ export function EmployeeListScreen() {
                       {COLUMNS.map((c) => (
                         <Table.Td key={c.label}>{c.cell(e, timeZone)}</Table.Td>
                       ))}
+                      <Table.Td>
+                        <Menu position="bottom-end" withinPortal>
+                          <Menu.Target>
+                            <ActionIcon variant="subtle" aria-label={`Actions for ${e.employee_name}`}>
+                              <IconDots size={16} aria-hidden="true" />
+                            </ActionIcon>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            <Menu.Item component={Link} to={`/admin/employees/${e.id}`}>
+                              View
+                            </Menu.Item>
+                            <Menu.Item onClick={() => setEditingId(e.id)}>Edit</Menu.Item>
+                            <Menu.Item onClick={() => void onToggle(e)}>
+                              {e.status === 'active' ? 'Deactivate' : 'Activate'}
+                            </Menu.Item>
+                            <Menu.Item color="red" onClick={() => void onDelete(e)}>
+                              Delete
+                            </Menu.Item>
+                          </Menu.Dropdown>
+                        </Menu>
+                      </Table.Td>
                     </Table.Tr>
                   ))
                 )}
@@ -226,4 +336,11 @@ export function EmployeeListScreen() {
       )}
     </>
   );
+}
+
+/** Loads the full record, then opens the edit form with it. */
+function EditEmployee({ id, onClose }: { id: string; onClose: () => void }) {
+  const profile = useEmployeeProfile(id);
+  if (!profile.data) return null;
+  return <EmployeeFormModal opened onClose={onClose} employee={profile.data} />;
 }

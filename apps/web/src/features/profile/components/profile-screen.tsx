@@ -1,12 +1,30 @@
-import { Button, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { BLOOD_GROUPS, type EmployeeProfile, MARITAL_STATUSES, type SelfProfileUpdate } from '@hr/contract';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { ApiError } from '../../../lib/api-client';
 import { signOut } from '../../../lib/session';
 import { selectRole, selectUser, useAppSelector } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
 import { changePassword } from '../../auth/api/auth-api';
 import { validateConfirmation, validateNewPassword, validateRequired } from '../../auth/validation';
+import { useEmployeeProfile, useUpdateOwnProfile } from '../../employees/api/employee-records-api';
+import { EmployeeTabs } from '../../employees/components/employee-record-view';
+import { ProfileChangePanel } from '../../requests/components/profile-change-panel';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -21,19 +39,21 @@ function Field({ label, value }: { label: string; value: string | null | undefin
   );
 }
 
-/** Profile: the stored user data, a way out, and a password change. */
+/** Profile: the employee's own record (self-service), the password change and sign-out. */
 export function ProfileScreen() {
   const user = useAppSelector(selectUser);
   const role = useAppSelector(selectRole);
+  const employeeId = user?.employee_id ?? null;
+  const profile = useEmployeeProfile(employeeId);
   return (
     <>
       <PageHeader title="Profile" />
-      <Stack gap="lg" maw={720}>
+      <Stack gap="lg">
         <Paper withBorder p="lg" radius="md">
           <Title order={2} size="h4" mb="md">
             Your details
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" m={0}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} component="dl" m={0}>
             <Field label="Name" value={user?.employee_name} />
             <Field label="Email" value={user?.email} />
             <Field label="Company" value={user?.company_name} />
@@ -42,6 +62,35 @@ export function ProfileScreen() {
             <Field label="Time zone" value={user?.time_zone} />
           </SimpleGrid>
         </Paper>
+        {employeeId &&
+          (profile.isPending ? (
+            <PageLoader label="Loading your record…" />
+          ) : profile.isError ? (
+            <Alert color="red" title="Could not load your record">
+              {profile.error.message}
+            </Alert>
+          ) : (
+            <EmployeeTabs
+              p={profile.data}
+              editableChildren
+              profileExtra={
+                <>
+                  <ContactForm p={profile.data} />
+                  <Paper withBorder p="lg" radius="md">
+                    <Title order={2} size="h4" mb="xs">
+                      Changes that need approval
+                    </Title>
+                    <Text size="sm" c="dimmed" mb="sm">
+                      Name, date of birth, PAN, Aadhaar and bank details change through a request your
+                      approvers review.
+                    </Text>
+                    <ProfileChangePanel />
+                  </Paper>
+                </>
+              }
+              addressesEditor={<AddressesForm p={profile.data} />}
+            />
+          ))}
         <ChangePasswordForm />
         <Paper withBorder p="lg" radius="md">
           <Title order={2} size="h4" mb="xs">
@@ -56,6 +105,184 @@ export function ProfileScreen() {
         </Paper>
       </Stack>
     </>
+  );
+}
+
+/** The fields an employee changes directly: phone, personal email, blood group, marital status. */
+function ContactForm({ p }: { p: EmployeeProfile }) {
+  const [phone, setPhone] = useState(p.phone ?? '');
+  const [personalEmail, setPersonalEmail] = useState(p.personal_email ?? '');
+  const [bloodGroup, setBloodGroup] = useState<string | null>(p.blood_group);
+  const [marital, setMarital] = useState<string | null>(p.marital_status);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useUpdateOwnProfile();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (phone && !/^\+?[0-9][0-9 -]{6,17}$/.test(phone)) found.phone = 'Enter a valid phone number';
+    if (personalEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(personalEmail))
+      found.personal_email = 'Enter a valid email address';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    try {
+      await save.mutateAsync({
+        phone: phone || null,
+        personal_email: personalEmail || null,
+        blood_group: (bloodGroup || null) as SelfProfileUpdate['blood_group'],
+        marital_status: (marital || null) as SelfProfileUpdate['marital_status'],
+      });
+      toastSuccess('Profile updated');
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const server: Record<string, string> = {};
+        for (const e of err.errors) server[e.path] = e.message;
+        setErrors(server);
+      }
+    }
+  };
+  return (
+    <Paper
+      withBorder
+      p="lg"
+      radius="md"
+      component="form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Contact details"
+    >
+      <Title order={2} size="h4" mb="md">
+        Contact and personal details
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Phone"
+          value={phone}
+          onChange={(e) => setPhone(e.currentTarget.value)}
+          error={errors.phone}
+        />
+        <TextInput
+          label="Personal email"
+          type="email"
+          value={personalEmail}
+          onChange={(e) => setPersonalEmail(e.currentTarget.value)}
+          error={errors.personal_email}
+        />
+        <Select
+          label="Blood group"
+          data={[...BLOOD_GROUPS]}
+          value={bloodGroup}
+          onChange={setBloodGroup}
+          clearable
+        />
+        <Select
+          label="Marital status"
+          data={MARITAL_STATUSES.map((m) => ({ value: m, label: m }))}
+          value={marital}
+          onChange={setMarital}
+          clearable
+        />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="md">
+        <Button type="submit" loading={save.isPending}>
+          Save details
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+type AddressDraft = {
+  kind: 'present' | 'permanent';
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+};
+
+function AddressesForm({ p }: { p: EmployeeProfile }) {
+  const draftOf = (kind: AddressDraft['kind']): AddressDraft => {
+    const a = p.addresses.find((x) => x.kind === kind);
+    return {
+      kind,
+      line1: a?.line1 ?? '',
+      line2: a?.line2 ?? '',
+      city: a?.city ?? '',
+      state: a?.state ?? '',
+      postal_code: a?.postal_code ?? '',
+      country: a?.country ?? 'India',
+    };
+  };
+  const [drafts, setDrafts] = useState<AddressDraft[]>([draftOf('present'), draftOf('permanent')]);
+  const [error, setError] = useState<string | null>(null);
+  const save = useUpdateOwnProfile();
+  const set = (i: number, k: keyof AddressDraft, v: string) =>
+    setDrafts((d) => d.map((x, j) => (j === i ? { ...x, [k]: v } : x)));
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const filled = drafts.filter((d) => d.line1 || d.city || d.state || d.postal_code);
+    const incomplete = filled.find((d) => !d.line1 || !d.city || !d.state || !d.postal_code);
+    if (incomplete) {
+      setError(`The ${incomplete.kind} address needs line 1, city, state and postal code`);
+      return;
+    }
+    setError(null);
+    try {
+      await save.mutateAsync({ addresses: filled.map((d) => ({ ...d, line2: d.line2 || null })) });
+      toastSuccess('Addresses saved');
+    } catch (err) {
+      if (err instanceof ApiError)
+        setError(err.errors.map((e) => `${e.path}: ${e.message}`).join('; ') || err.message);
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Addresses">
+      <Stack>
+        {error && <Alert color="red">{error}</Alert>}
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {drafts.map((d, i) => (
+            <Paper withBorder p="md" key={d.kind}>
+              <Title order={3} size="h5" mb="sm" tt="capitalize">
+                {d.kind} address
+              </Title>
+              <Stack gap="xs">
+                <TextInput
+                  label={`${d.kind} address line 1`}
+                  value={d.line1}
+                  onChange={(e) => set(i, 'line1', e.currentTarget.value)}
+                />
+                <TextInput
+                  label={`${d.kind} address line 2`}
+                  value={d.line2}
+                  onChange={(e) => set(i, 'line2', e.currentTarget.value)}
+                />
+                <TextInput
+                  label={`${d.kind} city`}
+                  value={d.city}
+                  onChange={(e) => set(i, 'city', e.currentTarget.value)}
+                />
+                <TextInput
+                  label={`${d.kind} state`}
+                  value={d.state}
+                  onChange={(e) => set(i, 'state', e.currentTarget.value)}
+                />
+                <TextInput
+                  label={`${d.kind} postal code`}
+                  value={d.postal_code}
+                  onChange={(e) => set(i, 'postal_code', e.currentTarget.value)}
+                />
+              </Stack>
+            </Paper>
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Save addresses
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 

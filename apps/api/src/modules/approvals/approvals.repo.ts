@@ -1,0 +1,181 @@
+import type { ApprovalDelegation, ApprovalFlow, ApprovalFlowInput, ApprovalRequestType } from '@hr/contract';
+import type { Queryable } from '../../db/client';
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
+
+type FlowRow = {
+  id: string;
+  name: string;
+  request_type: ApprovalRequestType;
+  is_default: boolean;
+  created_at: unknown;
+  updated_at: unknown;
+};
+
+type LevelRow = {
+  flow_id: string;
+  position: number;
+  approver_kind: 'reporting_role' | 'employee';
+  reporting_role_id: string | null;
+  reporting_role_name: string | null;
+  approver_employee_ids: string[];
+  approvers: { id: string; name: string }[] | null;
+  rule: 'any' | 'all';
+};
+
+/** Flows with their levels (two queries). Runs inside a tenant transaction. */
+export async function listFlows(
+  tx: Queryable,
+  filter: { id?: string; request_type?: ApprovalRequestType },
+): Promise<ApprovalFlow[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.id) where.push(`f.id = $${params.push(filter.id)}`);
+  if (filter.request_type) where.push(`f.request_type = $${params.push(filter.request_type)}`);
+  const { rows: flows } = await tx.query<FlowRow>(
+    `SELECT f.id, f.name, f.request_type, f.is_default, f.created_at, f.updated_at FROM approval_flows f
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY f.request_type, f.is_default DESC, lower(f.name)`,
+    params,
+  );
+  if (flows.length === 0) return [];
+  const { rows: levels } = await tx.query<LevelRow>(
+    `SELECT l.flow_id, l.position, l.approver_kind, l.reporting_role_id, rr.name AS reporting_role_name,
+            l.approver_employee_ids::text[] AS approver_employee_ids, l.rule,
+            (SELECT json_agg(json_build_object('id', e.id, 'name', trim(e.first_name || ' ' || e.last_name))
+                             ORDER BY array_position(l.approver_employee_ids, e.id))
+               FROM employees e WHERE e.id = ANY(l.approver_employee_ids)) AS approvers
+       FROM approval_levels l LEFT JOIN reporting_roles rr ON rr.id = l.reporting_role_id
+      WHERE l.flow_id = ANY($1::uuid[])
+      ORDER BY l.flow_id, l.position`,
+    [flows.map((f) => f.id)],
+  );
+  return flows.map((f) => ({
+    ...f,
+    created_at: iso(f.created_at),
+    updated_at: iso(f.updated_at),
+    levels: levels
+      .filter((l) => l.flow_id === f.id)
+      .map(({ flow_id: _f, approvers, ...l }) => ({ ...l, approvers: approvers ?? [] })),
+  }));
+}
+
+/** Ids among `ids` that are not employees of this company. */
+export async function missingEmployees(tx: Queryable, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await tx.query<{ id: string }>('SELECT id FROM employees WHERE id = ANY($1::uuid[])', [
+    ids,
+  ]);
+  const found = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
+}
+
+export async function missingReportingRoles(tx: Queryable, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await tx.query<{ id: string }>(
+    'SELECT id FROM reporting_roles WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
+  const found = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
+}
+
+export async function flowNameTaken(tx: Queryable, name: string, exceptId: string | null): Promise<boolean> {
+  const { rows } = await tx.query(
+    'SELECT 1 FROM approval_flows WHERE lower(name) = lower($1) AND ($2::uuid IS NULL OR id <> $2::uuid)',
+    [name, exceptId],
+  );
+  return rows.length > 0;
+}
+
+/** Writes a flow and replaces its levels; the caller's transaction makes it one change. */
+export async function saveFlow(tx: Queryable, id: string | null, input: ApprovalFlowInput): Promise<string> {
+  if (input.is_default) {
+    await tx.query(
+      `UPDATE approval_flows SET is_default = false, updated_at = now()
+        WHERE request_type = $1 AND is_default AND ($2::uuid IS NULL OR id <> $2::uuid)`,
+      [input.request_type, id],
+    );
+  }
+  let flowId = id;
+  if (flowId) {
+    await tx.query(
+      `UPDATE approval_flows SET name = $2, request_type = $3, is_default = $4, updated_at = now()
+        WHERE id = $1`,
+      [flowId, input.name, input.request_type, input.is_default],
+    );
+    await tx.query('DELETE FROM approval_levels WHERE flow_id = $1', [flowId]);
+  } else {
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO approval_flows (company_id, name, request_type, is_default)
+       VALUES (current_setting('app.company_id')::uuid, $1, $2, $3) RETURNING id`,
+      [input.name, input.request_type, input.is_default],
+    );
+    flowId = rows[0]!.id;
+  }
+  for (const [i, l] of input.levels.entries()) {
+    const isRole = l.approver_kind === 'reporting_role';
+    await tx.query(
+      `INSERT INTO approval_levels (company_id, flow_id, position, approver_kind, reporting_role_id,
+         approver_employee_ids, rule)
+       VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, $5::uuid[], $6)`,
+      [
+        flowId,
+        i + 1,
+        l.approver_kind,
+        isRole ? l.reporting_role_id : null,
+        isRole ? [] : [...new Set(l.approver_employee_ids ?? [])],
+        l.rule,
+      ],
+    );
+  }
+  return flowId;
+}
+
+export async function deleteFlow(tx: Queryable, id: string): Promise<boolean> {
+  const { rows } = await tx.query('DELETE FROM approval_flows WHERE id = $1 RETURNING id', [id]);
+  return rows.length > 0;
+}
+
+const DELEGATION_COLUMNS = `d.id, d.approver_id, trim(a.first_name || ' ' || a.last_name) AS approver_name,
+  d.delegate_id, trim(g.first_name || ' ' || g.last_name) AS delegate_name,
+  d.starts_on::text AS starts_on, d.ends_on::text AS ends_on, d.reason,
+  ($1::date BETWEEN d.starts_on AND d.ends_on) AS active`;
+
+export async function listDelegations(
+  tx: Queryable,
+  today: string,
+  filter: { approverId?: string; delegateId?: string; id?: string },
+): Promise<ApprovalDelegation[]> {
+  const params: unknown[] = [today];
+  const where: string[] = [];
+  if (filter.id) where.push(`d.id = $${params.push(filter.id)}`);
+  if (filter.approverId) where.push(`d.approver_id = $${params.push(filter.approverId)}`);
+  if (filter.delegateId) where.push(`d.delegate_id = $${params.push(filter.delegateId)}`);
+  // Past delegations drop off; current and future ones show.
+  if (!filter.id) where.push('d.ends_on >= $1::date');
+  const { rows } = await tx.query<ApprovalDelegation>(
+    `SELECT ${DELEGATION_COLUMNS}
+       FROM approval_delegations d JOIN employees a ON a.id = d.approver_id JOIN employees g ON g.id = d.delegate_id
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY d.starts_on, d.id`,
+    params,
+  );
+  return rows;
+}
+
+export async function insertDelegation(
+  tx: Queryable,
+  d: { approverId: string; delegateId: string; startsOn: string; endsOn: string; reason: string | null },
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO approval_delegations (company_id, approver_id, delegate_id, starts_on, ends_on, reason)
+     VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, $5) RETURNING id`,
+    [d.approverId, d.delegateId, d.startsOn, d.endsOn, d.reason],
+  );
+  return rows[0]!.id;
+}
+
+export async function deleteDelegation(tx: Queryable, id: string): Promise<void> {
+  await tx.query('DELETE FROM approval_delegations WHERE id = $1', [id]);
+}

@@ -1,0 +1,114 @@
+import type { AdminDashboard, TeamDashboard } from '@hr/contract';
+import type { Queryable } from '../../db/client';
+
+/** All run inside a tenant transaction; `today` is the company's date (YYYY-MM-DD). */
+
+export async function headcountFigures(tx: Queryable, today: string) {
+  const { rows } = await tx.query<{ headcount: number; joiners: number; exits: number }>(
+    `SELECT count(*) FILTER (WHERE status = 'active')::int AS headcount,
+            count(*) FILTER (WHERE date_of_joining >= date_trunc('month', $1::date)
+                               AND date_of_joining < date_trunc('month', $1::date) + interval '1 month')::int AS joiners,
+            count(*) FILTER (WHERE exit_date >= date_trunc('month', $1::date)
+                               AND exit_date < date_trunc('month', $1::date) + interval '1 month')::int AS exits
+       FROM employees`,
+    [today],
+  );
+  return rows[0]!;
+}
+
+export async function headcountByDivision(tx: Queryable): Promise<AdminDashboard['headcount_by_division']> {
+  const { rows } = await tx.query<AdminDashboard['headcount_by_division'][number]>(
+    `SELECT d.id AS division_id, coalesce(d.name, 'Unassigned') AS division_name, count(e.id)::int AS headcount
+       FROM employees e
+       LEFT JOIN division_units u ON u.id = e.division_unit_id
+       LEFT JOIN divisions d ON d.id = u.division_id
+      WHERE e.status = 'active'
+      GROUP BY d.id, d.name
+     UNION ALL
+     SELECT d.id, d.name, 0 FROM divisions d
+      WHERE NOT EXISTS (SELECT 1 FROM division_units u JOIN employees e ON e.division_unit_id = u.id
+                         WHERE u.division_id = d.id AND e.status = 'active')
+      ORDER BY 3 DESC, 2`,
+  );
+  return rows;
+}
+
+/**
+ * Active employees whose birthday (or joining anniversary) falls within the next `days` days,
+ * counted from `today`. A 29 February date is celebrated on 28 February in other years.
+ */
+export async function upcoming(
+  tx: Queryable,
+  today: string,
+  column: 'date_of_birth' | 'date_of_joining',
+  days = 30,
+) {
+  const { rows } = await tx.query<{
+    employee_id: string;
+    employee_name: string;
+    date: string;
+    days_until: number;
+    years: number;
+  }>(
+    `WITH days AS (
+       SELECT d::date AS day FROM generate_series($1::date, $1::date + $2::int, interval '1 day') AS d
+     )
+     SELECT e.id AS employee_id, trim(e.first_name || ' ' || e.last_name) AS employee_name,
+            days.day::text AS date, (days.day - $1::date)::int AS days_until,
+            (extract(year FROM days.day) - extract(year FROM e.${column}))::int AS years
+       FROM employees e
+       JOIN days ON extract(month FROM days.day) = extract(month FROM e.${column})
+                AND (extract(day FROM days.day) = extract(day FROM e.${column})
+                     OR (extract(month FROM e.${column}) = 2 AND extract(day FROM e.${column}) = 29
+                         AND extract(day FROM days.day) = 28
+                         AND extract(day FROM (days.day + 1)) = 1))
+      WHERE e.status = 'active' AND e.${column} IS NOT NULL AND e.${column} < days.day
+      ORDER BY days.day, employee_name
+      LIMIT 50`,
+    [today, days],
+  );
+  return rows;
+}
+
+export async function directReports(tx: Queryable, managerId: string): Promise<TeamDashboard['team']> {
+  const { rows } = await tx.query<TeamDashboard['team'][number]>(
+    `SELECT e.id, e.employee_code, trim(e.first_name || ' ' || e.last_name) AS employee_name, e.designation,
+            u.name AS unit_name, e.status
+       FROM employees e LEFT JOIN division_units u ON u.id = e.division_unit_id
+      WHERE e.manager_id = $1
+      ORDER BY e.status, e.first_name, e.last_name, e.id`,
+    [managerId],
+  );
+  return rows;
+}
+
+/**
+ * Pending requests at their current level where I am an approver (or a delegate, today, of one)
+ * and have not yet decided at that level.
+ */
+export async function pendingForApprover(
+  tx: Queryable,
+  approverId: string,
+  today: string,
+): Promise<TeamDashboard['pending_requests']> {
+  const { rows } = await tx.query<TeamDashboard['pending_requests'][number]>(
+    `SELECT DISTINCT ON (r.id) r.id AS request_id, r.request_type, r.requester_id,
+            trim(q.first_name || ' ' || q.last_name) AS requester_name, r.current_level AS level,
+            to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+            CASE WHEN a.approver_id = $1 THEN NULL ELSE a.approver_id::text END AS on_behalf_of
+       FROM approval_requests r
+       JOIN approval_request_approvers a ON a.request_id = r.id AND a.level = r.current_level
+       JOIN employees q ON q.id = r.requester_id
+      WHERE r.status = 'pending'
+        AND (a.approver_id = $1
+             OR a.approver_id IN (SELECT d.approver_id FROM approval_delegations d
+                                   WHERE d.delegate_id = $1 AND $2::date BETWEEN d.starts_on AND d.ends_on))
+        AND NOT EXISTS (SELECT 1 FROM approval_decisions x
+                         WHERE x.request_id = r.id AND x.level = r.current_level
+                           AND (x.actor_id = $1 OR x.on_behalf_of = a.approver_id))
+      ORDER BY r.id, (a.approver_id = $1) DESC
+      LIMIT 100`,
+    [approverId, today],
+  );
+  return rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
+}

@@ -1,0 +1,564 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  EMPLOYEE_STATUSES,
+  EMPLOYMENT_TYPES,
+  GENDERS,
+  UPLOAD_COLUMNS,
+  UPLOAD_REQUIRED,
+  type UploadResult,
+  type UploadRowError,
+} from '@hr/contract';
+import ExcelJS from 'exceljs';
+import type { Db, Queryable } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { type FieldCrypto, lastFour } from '../../lib/field-crypto';
+import type { Actor } from '../../plugins/auth';
+import type { AuditEvent, AuditService } from '../audit/audit.service';
+import { UNUSABLE_PASSWORD } from './employees.service';
+import * as rec from './records.repo';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const BATCH = 1000;
+
+type Column = (typeof UPLOAD_COLUMNS)[number];
+type RawRow = { row: number; values: Partial<Record<Column, string>> };
+
+// ---------- Template ----------
+
+const EXAMPLE: Record<Column, string> = {
+  employee_code: '',
+  first_name: 'Anita',
+  middle_name: '',
+  last_name: 'Desai',
+  email: 'anita.desai@example.com',
+  personal_email: '',
+  phone: '+91 98765 43210',
+  gender: 'female',
+  date_of_birth: '1994-08-21',
+  date_of_joining: '2024-04-01',
+  employment_type: 'full_time',
+  designation: 'Analyst',
+  status: 'active',
+  exit_date: '',
+  unit: '',
+  manager_code: '',
+  work_location: 'Bengaluru',
+  pan: 'ABCDE1234F',
+  aadhaar: '',
+  uan: '',
+  bank_name: '',
+  bank_account: '',
+  bank_ifsc: '',
+};
+
+/** The bulk-upload template: headers, one example row, and a sheet of allowed values. */
+export async function buildTemplate(db: Db, actor: Actor): Promise<Buffer> {
+  const { units, managers, example } = await db.tenant(actor.companyId, async (tx) => {
+    const units = await tx.query<{ label: string }>(
+      `SELECT d.name || ' / ' || u.name AS label FROM division_units u JOIN divisions d ON d.id = u.division_id
+        ORDER BY d.name, u.name`,
+    );
+    const managers = await tx.query<{ employee_code: string; name: string }>(
+      `SELECT employee_code, trim(first_name || ' ' || last_name) AS name FROM employees
+        WHERE status = 'active' ORDER BY employee_code LIMIT 5000`,
+    );
+    const prefix = await rec.codePrefix(tx);
+    const next = await rec.nextCodeNumber(tx, prefix);
+    return {
+      units: units.rows.map((r) => r.label),
+      managers: managers.rows,
+      example: { code: `${prefix}${String(next).padStart(4, '0')}` },
+    };
+  });
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'HR App';
+  const sheet = wb.addWorksheet('Employees');
+  sheet.columns = UPLOAD_COLUMNS.map((c) => ({ header: c, key: c, width: Math.max(14, c.length + 4) }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  for (const [i, c] of UPLOAD_COLUMNS.entries()) {
+    if ((UPLOAD_REQUIRED as readonly string[]).includes(c)) {
+      header.getCell(i + 1).font = { bold: true, color: { argb: 'FFC00000' } };
+      header.getCell(i + 1).note = 'Required';
+    }
+  }
+  sheet.addRow({
+    ...EXAMPLE,
+    employee_code: example.code,
+    unit: units[0] ?? '',
+    manager_code: managers[0]?.employee_code ?? '',
+  });
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+
+  const allowed = wb.addWorksheet('Allowed values');
+  allowed.columns = [
+    { header: 'employment_type', key: 'employment_type', width: 18 },
+    { header: 'gender', key: 'gender', width: 14 },
+    { header: 'status', key: 'status', width: 12 },
+    { header: 'unit (Division / Unit)', key: 'unit', width: 32 },
+    { header: 'manager_code', key: 'manager_code', width: 16 },
+    { header: 'manager name', key: 'manager_name', width: 28 },
+    { header: 'notes', key: 'notes', width: 60 },
+  ];
+  allowed.getRow(1).font = { bold: true };
+  const notes = [
+    'Required: first_name, email, date_of_joining.',
+    'Dates as YYYY-MM-DD. exit_date is required when status is exited.',
+    'employee_code: left empty, one is generated from the company prefix.',
+    'manager_code: an existing employee code, or a code of another row of this file.',
+    'PAN: ABCDE1234F; Aadhaar and UAN: 12 digits; IFSC: ABCD0123456; account: 6-18 digits.',
+    'A row whose employee_code already exists with the same email is skipped.',
+  ];
+  const height = Math.max(
+    EMPLOYMENT_TYPES.length,
+    GENDERS.length,
+    units.length,
+    managers.length,
+    notes.length,
+  );
+  for (let i = 0; i < height; i++) {
+    allowed.addRow({
+      employment_type: EMPLOYMENT_TYPES[i] ?? '',
+      gender: GENDERS[i] ?? '',
+      status: EMPLOYEE_STATUSES[i] ?? '',
+      unit: units[i] ?? '',
+      manager_code: managers[i]?.employee_code ?? '',
+      manager_name: managers[i]?.name ?? '',
+      notes: notes[i] ?? '',
+    });
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+// ---------- Parsing ----------
+
+/** .xlsx is a zip (PK\x03\x04); anything else with a .csv name is read as CSV text. */
+export function detectKind(fileName: string, buf: Buffer): 'xlsx' | 'csv' {
+  const name = fileName.toLowerCase();
+  const zip = buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
+  if (name.endsWith('.xlsx')) {
+    if (!zip) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a valid .xlsx workbook');
+    return 'xlsx';
+  }
+  if (name.endsWith('.csv')) {
+    if (zip || buf.includes(0))
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a CSV text file');
+    return 'csv';
+  }
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload an .xlsx or .csv file');
+}
+
+const headerKey = (h: string) =>
+  h
+    .replace(/\*/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s*\(.*\)$/, '')
+    .replace(/[\s-]+/g, '_');
+
+function cellText(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    if ('richText' in v) return v.richText.map((t) => t.text).join('');
+    if ('text' in v) return String(v.text);
+    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
+    if ('error' in v) return '';
+    return '';
+  }
+  return String(v);
+}
+
+function toRows(headers: string[], lines: { row: number; cells: string[] }[]): RawRow[] {
+  const keys = headers.map(headerKey);
+  const known = new Set<string>(UPLOAD_COLUMNS);
+  const missing = UPLOAD_REQUIRED.filter((c) => !keys.includes(c));
+  if (missing.length > 0) {
+    throw new AppError('VALIDATION', `The header row lacks required columns: ${missing.join(', ')}`, {
+      errors: missing.map((m) => ({ path: m, message: 'Column missing from the header row' })),
+    });
+  }
+  const out: RawRow[] = [];
+  for (const line of lines) {
+    if (line.cells.every((c) => !c.trim())) continue;
+    const values: RawRow['values'] = {};
+    keys.forEach((k, i) => {
+      if (known.has(k)) values[k as Column] = (line.cells[i] ?? '').trim();
+    });
+    out.push({ row: line.row, values });
+  }
+  return out;
+}
+
+export async function parseXlsx(buf: Buffer): Promise<RawRow[]> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a readable .xlsx workbook');
+  }
+  const sheet = wb.worksheets[0];
+  if (!sheet) return [];
+  const headers: string[] = [];
+  sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
+    headers[col - 1] = cellText(cell.value);
+  });
+  const lines: { row: number; cells: string[] }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, n) => {
+    if (n === 1) return;
+    const cells: string[] = [];
+    for (let c = 1; c <= headers.length; c++) cells.push(cellText(row.getCell(c).value));
+    lines.push({ row: n, cells });
+  });
+  return toRows(headers, lines);
+}
+
+/** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF, optional BOM. */
+export function parseCsv(buf: Buffer): RawRow[] {
+  const text = buf.toString('utf8').replace(/^\uFEFF/, '');
+  const records: string[][] = [];
+  let field = '';
+  let rec: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      rec.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      rec.push(field);
+      records.push(rec);
+      rec = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field !== '' || rec.length > 0) {
+    rec.push(field);
+    records.push(rec);
+  }
+  const [headers = [], ...rest] = records;
+  return toRows(
+    headers,
+    rest.map((cells, i) => ({ row: i + 2, cells })),
+  );
+}
+
+// ---------- Validation and import ----------
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const CHECKS: Partial<Record<Column, [RegExp, string]>> = {
+  employee_code: [/^[A-Za-z0-9_-]{1,32}$/, 'Letters, digits, - and _ only (up to 32)'],
+  email: [EMAIL, 'Not an email address'],
+  personal_email: [EMAIL, 'Not an email address'],
+  phone: [/^\+?[0-9][0-9 -]{6,17}$/, 'Not a phone number'],
+  pan: [/^[A-Z]{5}[0-9]{4}[A-Z]$/, 'PAN is 5 letters, 4 digits, 1 letter'],
+  aadhaar: [/^[0-9]{12}$/, 'Aadhaar is 12 digits'],
+  uan: [/^[0-9]{12}$/, 'UAN is 12 digits'],
+  bank_account: [/^[0-9]{6,18}$/, 'Account number is 6 to 18 digits'],
+  bank_ifsc: [/^[A-Z]{4}0[A-Z0-9]{6}$/, 'IFSC is like HDFC0001234'],
+};
+const ENUMS: Partial<Record<Column, readonly string[]>> = {
+  gender: GENDERS,
+  employment_type: EMPLOYMENT_TYPES,
+  status: EMPLOYEE_STATUSES,
+};
+const validDate = (v: string) => {
+  if (!DATE.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+type Prepared = {
+  row: number;
+  id: string;
+  code: string | null;
+  email: string;
+  v: Partial<Record<Column, string>>;
+  unitId: string | null;
+  managerCode: string | null;
+};
+
+export type UploadOutcome = UploadResult & { stored: boolean };
+
+export function createUploader(deps: { db: Db; crypto: FieldCrypto; audit: AuditService }) {
+  const { db, crypto } = deps;
+
+  return async function importEmployees(
+    actor: Actor,
+    file: { name: string; data: Buffer },
+    mode: 'all_or_nothing' | 'valid_only',
+  ): Promise<UploadOutcome> {
+    const kind = detectKind(file.name, file.data);
+    const rows = kind === 'xlsx' ? await parseXlsx(file.data) : parseCsv(file.data);
+    if (rows.length === 0) throw new AppError('VALIDATION', 'The file has no employee rows');
+    if (rows.length > 20_000) throw new AppError('VALIDATION', 'At most 20,000 rows per file');
+    const importKey = createHash('sha256').update(file.data).digest('hex').slice(0, 16);
+
+    return db.tenant(actor.companyId, async (tx) => {
+      const errors: UploadRowError[] = [];
+      const bad = new Set<number>();
+      const fail = (row: number, field: string, message: string) => {
+        errors.push({ row, field, message });
+        bad.add(row);
+      };
+
+      // 1. Each row on its own.
+      const prepared: Prepared[] = [];
+      const units = await unitsByLabel(tx);
+      for (const r of rows) {
+        const v = { ...r.values };
+        if (v.email) v.email = v.email.toLowerCase();
+        if (v.personal_email) v.personal_email = v.personal_email.toLowerCase();
+        if (v.pan) v.pan = v.pan.toUpperCase();
+        if (v.bank_ifsc) v.bank_ifsc = v.bank_ifsc.toUpperCase();
+        if (v.aadhaar) v.aadhaar = v.aadhaar.replace(/\s/g, '');
+        for (const k of ['gender', 'employment_type', 'status'] as const)
+          if (v[k]) v[k] = v[k]!.toLowerCase();
+        for (const c of UPLOAD_REQUIRED) if (!v[c]) fail(r.row, c, `${c} is required`);
+        for (const [c, [re, msg]] of Object.entries(CHECKS) as [Column, [RegExp, string]][]) {
+          if (v[c] && !re.test(v[c]!)) fail(r.row, c, msg);
+        }
+        for (const [c, list] of Object.entries(ENUMS) as [Column, readonly string[]][]) {
+          if (v[c] && !list.includes(v[c]!)) fail(r.row, c, `Not one of: ${list.join(', ')}`);
+        }
+        for (const c of ['date_of_birth', 'date_of_joining', 'exit_date'] as const) {
+          if (v[c] && !validDate(v[c]!)) fail(r.row, c, 'Use a real date as YYYY-MM-DD');
+        }
+        if (v.first_name && v.first_name.length > 80) fail(r.row, 'first_name', 'At most 80 characters');
+        if (v.status === 'exited' && !v.exit_date) fail(r.row, 'exit_date', 'Required when status is exited');
+        let unitId: string | null = null;
+        if (v.unit) {
+          unitId = units.get(normaliseUnit(v.unit)) ?? null;
+          if (!unitId) fail(r.row, 'unit', `Unknown unit "${v.unit}": use "Division / Unit" as listed`);
+        }
+        prepared.push({
+          row: r.row,
+          id: randomUUID(),
+          code: v.employee_code || null,
+          email: v.email ?? '',
+          v,
+          unitId,
+          managerCode: v.manager_code || null,
+        });
+      }
+
+      // 2. Duplicates inside the file.
+      const firstByCode = new Map<string, number>();
+      const firstByEmail = new Map<string, number>();
+      for (const p of prepared) {
+        if (p.code) {
+          const seen = firstByCode.get(p.code.toLowerCase());
+          if (seen) fail(p.row, 'employee_code', `Duplicate of row ${seen}`);
+          else firstByCode.set(p.code.toLowerCase(), p.row);
+        }
+        if (p.email) {
+          const seen = firstByEmail.get(p.email);
+          if (seen) fail(p.row, 'email', `Duplicate of row ${seen}`);
+          else firstByEmail.set(p.email, p.row);
+        }
+      }
+
+      // 3. Against the company's employees and every sign-in.
+      const codes = prepared.flatMap((p) => (p.code ? [p.code] : []));
+      const managerCodes = prepared.flatMap((p) => (p.managerCode ? [p.managerCode] : []));
+      const emails = prepared.flatMap((p) => (p.email ? [p.email] : []));
+      const existing = await rec.findByCodesOrEmails(tx, [...new Set([...codes, ...managerCodes])], emails);
+      const byCode = new Map(existing.map((e) => [e.employee_code.toLowerCase(), e]));
+      const byEmail = new Map(existing.map((e) => [e.email, e]));
+      const signIns = await rec.emailsInUse(tx, emails);
+      const skipped = new Set<number>();
+      for (const p of prepared) {
+        if (bad.has(p.row)) continue;
+        const sameCode = p.code ? byCode.get(p.code.toLowerCase()) : undefined;
+        const sameEmail = byEmail.get(p.email);
+        if (sameCode && sameCode.email === p.email) skipped.add(p.row);
+        else if (!p.code && sameEmail) skipped.add(p.row);
+        else if (sameCode) fail(p.row, 'employee_code', `${p.code} is already used by another employee`);
+        else if (sameEmail) fail(p.row, 'email', `${p.email} is already used by another employee`);
+        else if (signIns.has(p.email)) fail(p.row, 'email', `${p.email} is already used by another sign-in`);
+      }
+
+      // 4. Managers: an existing employee, or another row of the file (which must itself import).
+      const fileByCode = new Map(prepared.filter((p) => p.code).map((p) => [p.code!.toLowerCase(), p]));
+      for (const p of prepared) {
+        if (!p.managerCode || bad.has(p.row) || skipped.has(p.row)) continue;
+        const key = p.managerCode.toLowerCase();
+        if (p.code && key === p.code.toLowerCase())
+          fail(p.row, 'manager_code', 'An employee cannot manage themselves');
+        else if (!fileByCode.has(key) && !byCode.has(key)) {
+          fail(p.row, 'manager_code', `Unknown employee code ${p.managerCode}`);
+        }
+      }
+      // Importing only the good rows: rows whose manager row failed cannot import either (repeat
+      // until stable). All or nothing reports only the rows to fix: their reports are fine then.
+      for (let changed = mode === 'valid_only'; changed; ) {
+        changed = false;
+        for (const p of prepared) {
+          if (!p.managerCode || bad.has(p.row) || skipped.has(p.row)) continue;
+          const m = fileByCode.get(p.managerCode.toLowerCase());
+          if (m && bad.has(m.row)) {
+            fail(p.row, 'manager_code', `The manager's row ${m.row} has errors`);
+            changed = true;
+          }
+        }
+      }
+      for (const p of prepared) {
+        if (bad.has(p.row) || skipped.has(p.row)) continue;
+        const seen = new Set<number>([p.row]);
+        let cur: Prepared | undefined = p;
+        while (cur?.managerCode) {
+          const next = fileByCode.get(cur.managerCode.toLowerCase());
+          if (!next || skipped.has(next.row)) break;
+          if (seen.has(next.row)) {
+            fail(p.row, 'manager_code', 'Reporting cycle between rows of the file');
+            break;
+          }
+          seen.add(next.row);
+          cur = next;
+        }
+      }
+
+      errors.sort((a, b) => a.row - b.row || a.field.localeCompare(b.field));
+      const good = prepared.filter((p) => !bad.has(p.row) && !skipped.has(p.row));
+      if (errors.length > 0 && mode === 'all_or_nothing') {
+        return { created: 0, skipped: skipped.size, errors, stored: false };
+      }
+
+      // 5. Insert: codes for rows without one, then employees, sign-ins and manager links in batches.
+      if (good.some((p) => !p.code)) {
+        const prefix = await rec.codePrefix(tx);
+        let next = await rec.nextCodeNumber(tx, prefix);
+        const taken = new Set(prepared.flatMap((p) => (p.code ? [p.code.toLowerCase()] : [])));
+        for (const p of good) {
+          if (p.code) continue;
+          let code = `${prefix}${String(next++).padStart(4, '0')}`;
+          while (taken.has(code.toLowerCase())) code = `${prefix}${String(next++).padStart(4, '0')}`;
+          p.code = code;
+        }
+      }
+      const roleId = await rec.roleIdByName(tx, 'Employee');
+      if (!roleId && good.length > 0) throw new AppError('CONFLICT', 'The company has no Employee role');
+      for (let i = 0; i < good.length; i += BATCH) {
+        const chunk = good.slice(i, i + BATCH);
+        await insertBatch(tx, actor.companyId, chunk, importKey);
+        await tx.query(
+          `INSERT INTO users (company_id, email, password_hash, role_id, employee_id, is_active)
+           SELECT $1::uuid, e, $2::text, $3::uuid, id, active
+             FROM unnest($4::text[], $5::uuid[], $6::boolean[]) AS t(e, id, active)`,
+          [
+            actor.companyId,
+            UNUSABLE_PASSWORD,
+            roleId,
+            chunk.map((p) => p.email),
+            chunk.map((p) => p.id),
+            chunk.map((p) => (p.v.status ?? 'active') === 'active'),
+          ],
+        );
+      }
+      const links = good.flatMap((p) => {
+        if (!p.managerCode) return [];
+        const key = p.managerCode.toLowerCase();
+        const inFile = fileByCode.get(key);
+        const id = inFile && !skipped.has(inFile.row) ? inFile.id : byCode.get(key)?.id;
+        return id ? [[p.id, id] as const] : [];
+      });
+      for (let i = 0; i < links.length; i += BATCH) {
+        const chunk = links.slice(i, i + BATCH);
+        await tx.query(
+          `UPDATE employees e SET manager_id = t.m FROM unnest($1::uuid[], $2::uuid[]) AS t(id, m) WHERE e.id = t.id`,
+          [chunk.map((l) => l[0]), chunk.map((l) => l[1])],
+        );
+      }
+      await deps.audit.record(tx, {
+        actor,
+        action: 'employee.imported',
+        entity: 'employee',
+        entity_id: null,
+        changes: {
+          file: file.name,
+          import_key: importKey,
+          created: good.length,
+          skipped: skipped.size,
+          mode,
+        },
+      } as unknown as AuditEvent);
+      return { created: good.length, skipped: skipped.size, errors, stored: true };
+    });
+  };
+
+  async function insertBatch(tx: Queryable, companyId: string, chunk: Prepared[], importKey: string) {
+    const col = (f: (p: Prepared) => string | null) => chunk.map(f);
+    const opt = (c: Column) => col((p) => p.v[c] || null);
+    const enc = (c: Column) => col((p) => (p.v[c] ? crypto.encrypt(p.v[c]!) : null));
+    const last = (c: Column) => col((p) => (p.v[c] ? lastFour(p.v[c]!) : null));
+    await tx.query(
+      `INSERT INTO employees (id, company_id, employee_code, first_name, middle_name, last_name, email,
+         personal_email, phone, gender, date_of_birth, date_of_joining, employment_type, designation,
+         status, exit_date, division_unit_id, work_location, pan_enc, pan_last4, aadhaar_enc,
+         aadhaar_last4, uan, bank_name, bank_account_enc, bank_account_last4, bank_ifsc, import_key)
+       SELECT id, $1::uuid, code, fn, mn, coalesce(ln, ''), em, pem, ph, g, dob, doj,
+         coalesce(et, 'full_time'), des, coalesce(st, 'active'), ex, unit, wl, pe, pl, ae, al, uan, bn, be,
+         bl, ifsc, $2::text
+       FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+         $10::text[], $11::text[], $12::date[], $13::date[], $14::text[], $15::text[], $16::text[],
+         $17::date[], $18::uuid[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[],
+         $24::text[], $25::text[], $26::text[], $27::text[], $28::text[])
+         AS t(id, code, fn, mn, ln, em, pem, ph, g, dob, doj, et, des, st, ex, unit, wl, pe, pl, ae, al,
+           uan, bn, be, bl, ifsc)`,
+      [
+        companyId,
+        `upload:${importKey}`,
+        col((p) => p.id),
+        col((p) => p.code),
+        opt('first_name'),
+        opt('middle_name'),
+        opt('last_name'),
+        col((p) => p.email),
+        opt('personal_email'),
+        opt('phone'),
+        opt('gender'),
+        opt('date_of_birth'),
+        opt('date_of_joining'),
+        opt('employment_type'),
+        opt('designation'),
+        opt('status'),
+        col((p) => ((p.v.status ?? 'active') === 'exited' ? p.v.exit_date || null : null)),
+        col((p) => p.unitId),
+        opt('work_location'),
+        enc('pan'),
+        last('pan'),
+        enc('aadhaar'),
+        last('aadhaar'),
+        opt('uan'),
+        opt('bank_name'),
+        enc('bank_account'),
+        last('bank_account'),
+        opt('bank_ifsc'),
+      ],
+    );
+  }
+}
+
+const normaliseUnit = (label: string) =>
+  label
+    .split('/')
+    .map((s) => s.trim().toLowerCase())
+    .join(' / ');
+
+async function unitsByLabel(tx: Queryable): Promise<Map<string, string>> {
+  const { rows } = await tx.query<{ id: string; division: string; unit: string }>(
+    `SELECT u.id, d.name AS division, u.name AS unit FROM division_units u JOIN divisions d ON d.id = u.division_id`,
+  );
+  return new Map(rows.map((r) => [normaliseUnit(`${r.division} / ${r.unit}`), r.id]));
+}

@@ -1,0 +1,398 @@
+import {
+  APPROVAL_REQUEST_TYPES,
+  type ApprovalFlow,
+  type ApprovalFlowInput,
+  ApprovalFlowInputSchema,
+  type ApprovalRequestType,
+} from '@hr/contract';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Group,
+  Modal,
+  MultiSelect,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useMemo, useState } from 'react';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { ApiError } from '../../../lib/api-client';
+import { confirm } from '../../../lib/confirm';
+import { selectPermissions, useAppSelector } from '../../../lib/store';
+import { toastSuccess } from '../../../lib/toasts';
+import {
+  useApprovalFlows,
+  useDeleteApprovalFlow,
+  useEmployeeDropdown,
+  useReportingRoleOptions,
+  useSaveApprovalFlow,
+} from '../api/use-approval-flows';
+
+const TYPE_LABELS: Record<ApprovalRequestType, string> = {
+  profile_change: 'Profile change',
+  leave: 'Leave',
+  regularisation: 'Regularisation',
+  expense: 'Reimbursement',
+};
+
+type LevelDraft = {
+  /** Stable React key while levels are added and removed. */
+  key: number;
+  approver_kind: 'reporting_role' | 'employee';
+  reporting_role_id: string | null;
+  approver_employee_ids: string[];
+  rule: 'any' | 'all';
+};
+type Draft = { name: string; request_type: ApprovalRequestType; is_default: boolean; levels: LevelDraft[] };
+
+let nextKey = 1;
+const newLevel = (): LevelDraft => ({
+  key: nextKey++,
+  approver_kind: 'reporting_role',
+  reporting_role_id: null,
+  approver_employee_ids: [],
+  rule: 'any',
+});
+
+function draftOf(flow: ApprovalFlow | null): Draft {
+  if (!flow) return { name: '', request_type: 'profile_change', is_default: true, levels: [newLevel()] };
+  return {
+    name: flow.name,
+    request_type: flow.request_type,
+    is_default: flow.is_default,
+    levels: flow.levels.map((l) => ({
+      key: nextKey++,
+      approver_kind: l.approver_kind,
+      reporting_role_id: l.reporting_role_id,
+      approver_employee_ids: l.approver_employee_ids,
+      rule: l.rule,
+    })),
+  };
+}
+
+function levelSummary(flow: ApprovalFlow): string {
+  return flow.levels
+    .map(
+      (l) =>
+        `${l.position}. ${
+          l.approver_kind === 'reporting_role'
+            ? (l.reporting_role_name ?? 'Reporting role')
+            : l.approvers.map((a) => a.name).join(', ')
+        } (${l.rule === 'all' ? 'all' : 'any one'})`,
+    )
+    .join(' → ');
+}
+
+function FlowEditor({ flow, onClose }: { flow: ApprovalFlow | null; onClose: () => void }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(flow));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const roles = useReportingRoleOptions();
+  const people = useEmployeeDropdown(search);
+  const save = useSaveApprovalFlow();
+
+  // Keep the names of people already chosen in the options while searching.
+  const known = useMemo(() => {
+    const m = new Map<string, string>();
+    for (const l of flow?.levels ?? []) for (const a of l.approvers) m.set(a.id, a.name);
+    for (const o of people.data ?? [])
+      m.set(o.id, o.employee_code ? `${o.name} (${o.employee_code})` : o.name);
+    return m;
+  }, [flow, people.data]);
+  const personOptions = [...known.entries()].map(([value, label]) => ({ value, label }));
+
+  const setLevel = (i: number, patch: Partial<LevelDraft>) =>
+    setDraft((d) => ({ ...d, levels: d.levels.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFormError(null);
+    const body = {
+      ...draft,
+      levels: draft.levels.map((l) =>
+        l.approver_kind === 'reporting_role'
+          ? { approver_kind: l.approver_kind, reporting_role_id: l.reporting_role_id, rule: l.rule }
+          : { approver_kind: l.approver_kind, approver_employee_ids: l.approver_employee_ids, rule: l.rule },
+      ),
+    };
+    const parsed = ApprovalFlowInputSchema.safeParse(body);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[issue.path.join('.')] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync({ id: flow?.id ?? null, input: parsed.data as ApprovalFlowInput });
+      toastSuccess('Approval flow saved');
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setErrors(Object.fromEntries(err.errors.map((x) => [x.path, x.message])));
+        setFormError(err.message);
+      }
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} aria-label="Approval flow" noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="Name"
+          value={draft.name}
+          onChange={(e) => {
+            const name = e.currentTarget.value;
+            setDraft((d) => ({ ...d, name }));
+          }}
+          error={errors.name}
+          required
+        />
+        <Select
+          label="Request type"
+          data={APPROVAL_REQUEST_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+          value={draft.request_type}
+          onChange={(v) => v && setDraft((d) => ({ ...d, request_type: v as ApprovalRequestType }))}
+          allowDeselect={false}
+        />
+        <Checkbox
+          label="Default flow for this request type"
+          checked={draft.is_default}
+          onChange={(e) => {
+            const is_default = e.currentTarget.checked;
+            setDraft((d) => ({ ...d, is_default }));
+          }}
+        />
+        {draft.levels.map((l, i) => (
+          <Card key={l.key} withBorder radius="sm" aria-label={`Level ${i + 1}`}>
+            <Group justify="space-between" mb="xs">
+              <Text fw={600}>Level {i + 1}</Text>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove level ${i + 1}`}
+                disabled={draft.levels.length === 1}
+                onClick={() => setDraft((d) => ({ ...d, levels: d.levels.filter((_, j) => j !== i) }))}
+              >
+                <IconTrash size={16} aria-hidden="true" />
+              </ActionIcon>
+            </Group>
+            <Group grow align="flex-start">
+              <Select
+                label={`Approver of level ${i + 1}`}
+                data={[
+                  { value: 'reporting_role', label: 'By reporting role' },
+                  { value: 'employee', label: 'Named people' },
+                ]}
+                value={l.approver_kind}
+                onChange={(v) => v && setLevel(i, { approver_kind: v as LevelDraft['approver_kind'] })}
+                allowDeselect={false}
+              />
+              <Select
+                label={`Rule of level ${i + 1}`}
+                data={[
+                  { value: 'any', label: 'Any one approves' },
+                  { value: 'all', label: 'All must approve' },
+                ]}
+                value={l.rule}
+                onChange={(v) => v && setLevel(i, { rule: v as LevelDraft['rule'] })}
+                allowDeselect={false}
+              />
+            </Group>
+            {l.approver_kind === 'reporting_role' ? (
+              <Select
+                mt="xs"
+                label={`Reporting role of level ${i + 1}`}
+                placeholder={roles.isError ? 'Reporting roles unavailable' : 'Choose a role'}
+                data={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+                value={l.reporting_role_id}
+                onChange={(v) => setLevel(i, { reporting_role_id: v })}
+                error={errors[`levels.${i}.reporting_role_id`]}
+                nothingFoundMessage="No reporting roles yet"
+              />
+            ) : (
+              <MultiSelect
+                mt="xs"
+                label={`Approvers of level ${i + 1}`}
+                placeholder="Search people"
+                searchable
+                onSearchChange={setSearch}
+                data={personOptions}
+                value={l.approver_employee_ids}
+                onChange={(v) => setLevel(i, { approver_employee_ids: v })}
+                error={errors[`levels.${i}.approver_employee_ids`]}
+                nothingFoundMessage="Nobody found"
+              />
+            )}
+          </Card>
+        ))}
+        {errors.levels && (
+          <Text c="red" size="sm">
+            {errors.levels}
+          </Text>
+        )}
+        <Group>
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => setDraft((d) => ({ ...d, levels: [...d.levels, newLevel()] }))}
+            disabled={draft.levels.length >= 10}
+          >
+            Add level
+          </Button>
+        </Group>
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save flow
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Admin: approval flows per request type, each with ordered levels. */
+export function ApprovalFlowScreen() {
+  const flows = useApprovalFlows();
+  const remove = useDeleteApprovalFlow();
+  const permissions = useAppSelector(selectPermissions) ?? [];
+  const can = (p: string) => permissions.includes(p);
+  const [editing, setEditing] = useState<ApprovalFlow | 'new' | null>(null);
+
+  const onDelete = async (flow: ApprovalFlow) => {
+    const ok = await confirm({
+      title: 'Delete approval flow?',
+      message: `“${flow.name}” will be removed. Pending requests keep the approvers they already have.`,
+      acceptLabel: 'Delete',
+      danger: true,
+      centered: true,
+    });
+    if (!ok) return;
+    await remove.mutateAsync(flow.id);
+    toastSuccess('Approval flow deleted');
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Approval flow"
+        description="Who approves each kind of request, level by level. Without a default flow, the requester's manager approves."
+        actions={
+          can('approval_flow.add') ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
+              New flow
+            </Button>
+          ) : undefined
+        }
+      />
+      {flows.isPending ? (
+        <PageLoader label="Loading approval flows…" />
+      ) : flows.isError ? (
+        <Alert color="red" title="Could not load approval flows">
+          <Button size="xs" variant="default" onClick={() => void flows.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped aria-label="Approval flows">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Name</Table.Th>
+                  <Table.Th scope="col">Request type</Table.Th>
+                  <Table.Th scope="col">Levels</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {flows.data.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>
+                      <Center py="lg">
+                        <Text c="dimmed">No approval flows yet.</Text>
+                      </Center>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  flows.data.map((f) => (
+                    <Table.Tr key={f.id}>
+                      <Table.Td>
+                        {f.name}{' '}
+                        {f.is_default && (
+                          <Badge variant="light" size="sm">
+                            default
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{TYPE_LABELS[f.request_type]}</Table.Td>
+                      <Table.Td>{levelSummary(f)}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          {can('approval_flow.edit') && (
+                            <Button
+                              size="xs"
+                              variant="light"
+                              onClick={() => setEditing(f)}
+                              aria-label={`Edit ${f.name}`}
+                            >
+                              Edit
+                            </Button>
+                          )}
+                          {can('approval_flow.delete') && (
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              color="red"
+                              onClick={() => void onDelete(f)}
+                              aria-label={`Delete ${f.name}`}
+                            >
+                              Delete
+                            </Button>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New approval flow' : 'Edit approval flow'}
+        size="lg"
+      >
+        {editing !== null && (
+          <FlowEditor flow={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        )}
+      </Modal>
+    </>
+  );
+}

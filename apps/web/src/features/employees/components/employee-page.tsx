@@ -1,0 +1,62 @@
+import { Alert, Anchor, Badge, Button, Group } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { useEmployeeProfile } from '../api/employee-records-api';
+import { EmployeeFormModal } from './employee-form';
+import { EmployeeTabs } from './employee-record-view';
+
+/** admin/employees/:employeeId — the employee's record with tabs; admins reveal masked IDs. */
+export function EmployeePageScreen() {
+  const { employeeId = '' } = useParams();
+  const [reveal, setReveal] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const q = useEmployeeProfile(employeeId, reveal);
+  if (q.isPending) return <PageLoader label="Loading employee…" />;
+  if (q.isError)
+    return (
+      <Alert color="red" title="Could not load the employee">
+        {q.error.message}{' '}
+        <Anchor component={Link} to="/admin/employees">
+          Back to employees
+        </Anchor>
+      </Alert>
+    );
+  const p = q.data;
+  return (
+    <>
+      <PageHeader
+        title={p.employee_name}
+        description={
+          <Group gap="xs">
+            <span>
+              {p.employee_code} · {p.designation ?? 'No designation'}
+            </span>
+            <Badge variant="light">{p.status}</Badge>
+          </Group>
+        }
+        actions={
+          <Group>
+            <Button variant="default" component={Link} to="/admin/employees">
+              Back to list
+            </Button>
+            {p.can_reveal && <Button onClick={() => setEditing(true)}>Edit</Button>}
+          </Group>
+        }
+      />
+      {editing && <EmployeeFormModal opened onClose={() => setEditing(false)} employee={p} />}
+      <EmployeeTabs
+        p={p}
+        editableChildren={p.can_reveal}
+        revealAction={
+          p.can_reveal && (
+            <Button size="xs" variant="light" onClick={() => setReveal((r) => !r)}>
+              {reveal ? 'Hide' : 'Reveal'}
+            </Button>
+          )
+        }
+      />
+    </>
+  );
+}

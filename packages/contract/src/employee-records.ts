@@ -1,0 +1,440 @@
+import { z } from 'zod';
+import { EMPLOYEE_STATUSES, EmployeeListQuerySchema, EmployeeSummarySchema } from './employees';
+import { envelope } from './envelope';
+
+/** Employee records (issue 3): profile, create/edit, self-service, experience/education/family, upload. */
+
+export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'intern', 'consultant'] as const;
+export const GENDERS = ['male', 'female', 'other', 'unspecified'] as const;
+export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+export const MARITAL_STATUSES = ['single', 'married', 'divorced', 'widowed'] as const;
+export const ADDRESS_KINDS = ['present', 'permanent'] as const;
+export const TAX_REGIMES = ['new', 'old'] as const;
+
+const PAN_RE = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+const AADHAAR_RE = /^[0-9]{12}$/;
+const IFSC_RE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const BANK_ACCOUNT_RE = /^[0-9]{6,18}$/;
+export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{6,17}$/;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const isoDate = z
+  .string()
+  .regex(DATE_PATTERN, 'Use YYYY-MM-DD')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, 'Not a real date');
+const text = (max = 120) => z.string().trim().min(1, 'Required').max(max);
+const optText = (max = 120) => text(max).nullable().optional();
+
+/** Fields an employee changes only through an approved profile change request. */
+export const APPROVAL_FIELDS = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'date_of_birth',
+  'gender',
+  'pan',
+  'aadhaar',
+  'bank_name',
+  'bank_branch',
+  'bank_account',
+  'bank_ifsc',
+  'bank_holder_name',
+  'email',
+] as const;
+/** Fields an employee changes directly on their profile. */
+export const SELF_EDIT_FIELDS = [
+  'phone',
+  'personal_email',
+  'blood_group',
+  'marital_status',
+  'addresses',
+] as const;
+
+export const AddressSchema = z.strictObject({
+  kind: z.enum(ADDRESS_KINDS),
+  line1: text(200),
+  line2: optText(200),
+  city: text(),
+  state: text(),
+  postal_code: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z -]{3,10}$/, 'Not a postal code'),
+  country: text().optional(),
+});
+export type AddressInput = z.infer<typeof AddressSchema>;
+export const AddressRowSchema = AddressSchema.extend({
+  id: z.string(),
+  line2: z.string().nullable(),
+  country: z.string(),
+});
+
+const employeeFields = {
+  employee_code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'Letters, digits, - and _ only (up to 32)'),
+  first_name: text(80),
+  middle_name: optText(80),
+  last_name: z.string().trim().max(80).nullable().optional(),
+  email: z.string().trim().toLowerCase().email('Not an email address').max(200),
+  personal_email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .email('Not an email address')
+    .max(200)
+    .nullable()
+    .optional(),
+  phone: z.string().trim().regex(PHONE_PATTERN, 'Not a phone number').nullable().optional(),
+  designation: optText(),
+  date_of_joining: isoDate,
+  gender: z.enum(GENDERS).nullable().optional(),
+  date_of_birth: isoDate.nullable().optional(),
+  division_unit_id: z.string().uuid().nullable().optional(),
+  manager_id: z.string().uuid().nullable().optional(),
+  employment_type: z.enum(EMPLOYMENT_TYPES).optional(),
+  probation_end: isoDate.nullable().optional(),
+  work_location: optText(),
+  grade: optText(40),
+  cost_centre: optText(40),
+  blood_group: z.enum(BLOOD_GROUPS).nullable().optional(),
+  marital_status: z.enum(MARITAL_STATUSES).nullable().optional(),
+  nationality: optText(60),
+  pan: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(PAN_RE, 'PAN is 5 letters, 4 digits, 1 letter')
+    .nullable()
+    .optional(),
+  aadhaar: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(z.string().regex(AADHAAR_RE, 'Aadhaar is 12 digits'))
+    .nullable()
+    .optional(),
+  uan: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{12}$/, 'UAN is 12 digits')
+    .nullable()
+    .optional(),
+  esi_number: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{10,17}$/, 'ESI number is 10 to 17 digits')
+    .nullable()
+    .optional(),
+  bank_name: optText(),
+  bank_branch: optText(),
+  bank_account: z
+    .string()
+    .trim()
+    .regex(BANK_ACCOUNT_RE, 'Account number is 6 to 18 digits')
+    .nullable()
+    .optional(),
+  bank_ifsc: z.string().trim().toUpperCase().regex(IFSC_RE, 'IFSC is like HDFC0001234').nullable().optional(),
+  bank_holder_name: optText(),
+  epf_applicable: z.boolean().optional(),
+  esi_applicable: z.boolean().optional(),
+  pt_state: optText(60),
+  lwf_applicable: z.boolean().optional(),
+  has_disability: z.boolean().optional(),
+  tax_regime: z.enum(TAX_REGIMES).optional(),
+  addresses: z.array(AddressSchema).max(2).optional(),
+};
+
+/** POST employee. `employee_code` is generated from the company prefix when omitted. */
+export const EmployeeCreateSchema = z.strictObject({
+  ...employeeFields,
+  employee_code: employeeFields.employee_code.optional(),
+  role_id: z.string().uuid().optional(),
+  status: z.enum(EMPLOYEE_STATUSES).optional(),
+});
+export type EmployeeCreate = z.infer<typeof EmployeeCreateSchema>;
+
+/** PUT employee/{id}: any subset; null clears an optional field. */
+export const EmployeeUpdateSchema = z.strictObject(employeeFields).partial();
+export type EmployeeUpdate = z.infer<typeof EmployeeUpdateSchema>;
+
+export const EmployeeStatusUpdateSchema = z
+  .strictObject({ status: z.enum(EMPLOYEE_STATUSES), exit_date: isoDate.nullable().optional() })
+  .refine((v) => v.status !== 'exited' || !!v.exit_date, {
+    path: ['exit_date'],
+    message: 'exit_date is required when the status is exited',
+  });
+export type EmployeeStatusUpdate = z.infer<typeof EmployeeStatusUpdateSchema>;
+
+/** GET employee adds a status filter to the list query. */
+export const EmployeeRecordsListQuerySchema = EmployeeListQuerySchema.extend({
+  status: z.enum(EMPLOYEE_STATUSES).optional(),
+});
+export type EmployeeRecordsListQuery = z.infer<typeof EmployeeRecordsListQuerySchema>;
+
+/**
+ * PUT employee/profile (self-service): direct fields only. Fields that need approval are named in
+ * the 400 with a pointer to the profile change request.
+ */
+export const SelfProfileUpdateSchema = z
+  .object({
+    phone: employeeFields.phone,
+    personal_email: employeeFields.personal_email,
+    blood_group: employeeFields.blood_group,
+    marital_status: employeeFields.marital_status,
+    addresses: employeeFields.addresses,
+  })
+  .catchall(z.unknown())
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) {
+      if ((SELF_EDIT_FIELDS as readonly string[]).includes(key)) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: (APPROVAL_FIELDS as readonly string[]).includes(key)
+          ? `${key} needs approval: raise a profile change request`
+          : 'Unknown field',
+      });
+    }
+  });
+export type SelfProfileUpdate = Pick<
+  EmployeeUpdate,
+  'phone' | 'personal_email' | 'blood_group' | 'marital_status' | 'addresses'
+>;
+
+export const EmployeeProfileSchema = EmployeeSummarySchema.extend({
+  middle_name: z.string().nullable(),
+  personal_email: z.string().nullable(),
+  phone: z.string().nullable(),
+  gender: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  blood_group: z.string().nullable(),
+  marital_status: z.string().nullable(),
+  nationality: z.string().nullable(),
+  employment_type: z.string(),
+  probation_end: z.string().nullable(),
+  exit_date: z.string().nullable(),
+  work_location: z.string().nullable(),
+  grade: z.string().nullable(),
+  cost_centre: z.string().nullable(),
+  profile_image: z.string().nullable(),
+  division_id: z.string().nullable(),
+  division_unit_id: z.string().nullable(),
+  manager_code: z.string().nullable(),
+  pan: z.string().nullable(),
+  aadhaar: z.string().nullable(),
+  uan: z.string().nullable(),
+  esi_number: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  bank_branch: z.string().nullable(),
+  bank_account: z.string().nullable(),
+  bank_ifsc: z.string().nullable(),
+  bank_holder_name: z.string().nullable(),
+  epf_applicable: z.boolean(),
+  esi_applicable: z.boolean(),
+  pt_state: z.string().nullable(),
+  lwf_applicable: z.boolean(),
+  has_disability: z.boolean(),
+  tax_regime: z.string(),
+  addresses: z.array(AddressRowSchema),
+  role_id: z.string().nullable(),
+  role_name: z.string().nullable(),
+  sign_in_active: z.boolean().nullable(),
+  /** True when PAN, Aadhaar and bank account are shown in full (admin asked with reveal=true). */
+  revealed: z.boolean(),
+  /** Whether the caller may reveal the sensitive fields (holds employee_list.edit). */
+  can_reveal: z.boolean(),
+});
+export type EmployeeProfile = z.infer<typeof EmployeeProfileSchema>;
+export const EmployeeProfileResponseSchema = envelope(EmployeeProfileSchema);
+export const ProfileQuerySchema = z.object({ reveal: z.enum(['true', 'false']).optional() });
+
+export const EmployeeDeleteResultSchema = envelope(
+  z.object({ id: z.string(), outcome: z.enum(['deleted', 'deactivated']) }),
+);
+
+export const DropdownQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  records: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const EmployeeDropdownItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  employee_code: z.string(),
+});
+export const EmployeeDropdownResponseSchema = envelope(z.array(EmployeeDropdownItemSchema));
+
+export const EmployeeStatisticsSchema = z.object({
+  employee_id: z.string(),
+  date_of_joining: z.string(),
+  tenure: z.object({
+    years: z.number().int(),
+    months: z.number().int(),
+    days: z.number().int(),
+    total_days: z.number().int(),
+  }),
+  leave_taken: z.number().nullable(),
+  attendance_rate: z.number().nullable(),
+  notes: z.record(z.string(), z.string()),
+});
+export const EmployeeStatisticsResponseSchema = envelope(EmployeeStatisticsSchema);
+
+// Experience, education, family.
+const optDate = isoDate.nullable().optional();
+export const ExperienceInputSchema = z
+  .strictObject({
+    employee_id: z.string().uuid(),
+    company_name: text(),
+    designation: text(),
+    employment_type: z.enum(EMPLOYMENT_TYPES).nullable().optional(),
+    start_date: isoDate,
+    end_date: optDate,
+    location: optText(),
+  })
+  .refine((v) => !v.end_date || v.end_date >= v.start_date, {
+    path: ['end_date'],
+    message: 'end_date is before start_date',
+  });
+export const ExperienceUpdateSchema = z
+  .strictObject({
+    company_name: text(),
+    designation: text(),
+    employment_type: z.enum(EMPLOYMENT_TYPES).nullable().optional(),
+    start_date: isoDate,
+    end_date: optDate,
+    location: optText(),
+  })
+  .refine((v) => !v.end_date || v.end_date >= v.start_date, {
+    path: ['end_date'],
+    message: 'end_date is before start_date',
+  });
+export const ExperienceSchema = z.object({
+  id: z.string(),
+  employee_id: z.string(),
+  company_name: z.string(),
+  designation: z.string(),
+  employment_type: z.string().nullable(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  location: z.string().nullable(),
+});
+
+const educationFields = {
+  education_type: text(60),
+  institution: text(),
+  degree: optText(),
+  field_of_study: optText(),
+  year_of_passing: z.number().int().min(1950).max(2100).nullable().optional(),
+  score: optText(20),
+};
+export const EDUCATION_TYPES = [
+  'secondary',
+  'higher_secondary',
+  'diploma',
+  'bachelor',
+  'master',
+  'doctorate',
+  'other',
+] as const;
+export const EducationInputSchema = z.strictObject({ employee_id: z.string().uuid(), ...educationFields });
+export const EducationUpdateSchema = z.strictObject(educationFields);
+export const EducationSchema = z.object({
+  id: z.string(),
+  employee_id: z.string(),
+  education_type: z.string(),
+  institution: z.string(),
+  degree: z.string().nullable(),
+  field_of_study: z.string().nullable(),
+  year_of_passing: z.number().nullable(),
+  score: z.string().nullable(),
+});
+
+export const RELATIONS = [
+  'spouse',
+  'father',
+  'mother',
+  'son',
+  'daughter',
+  'brother',
+  'sister',
+  'other',
+] as const;
+const familyFields = {
+  name: text(),
+  relation: z.enum(RELATIONS),
+  date_of_birth: optDate,
+  occupation: optText(),
+  phone: z.string().trim().regex(PHONE_PATTERN, 'Not a phone number').nullable().optional(),
+  email: z.string().trim().toLowerCase().email('Not an email address').nullable().optional(),
+  nominee_share: z.number().min(0).max(100).nullable().optional(),
+};
+export const FamilyInputSchema = z.strictObject({ employee_id: z.string().uuid(), ...familyFields });
+export const FamilyUpdateSchema = z.strictObject(familyFields);
+export const FamilySchema = z.object({
+  id: z.string(),
+  employee_id: z.string(),
+  name: z.string(),
+  relation: z.string(),
+  date_of_birth: z.string().nullable(),
+  occupation: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  nominee_share: z.number().nullable(),
+});
+
+export type Experience = z.infer<typeof ExperienceSchema>;
+export type Education = z.infer<typeof EducationSchema>;
+export type FamilyMember = z.infer<typeof FamilySchema>;
+export type ExperienceInput = z.infer<typeof ExperienceInputSchema>;
+export type EducationInput = z.infer<typeof EducationInputSchema>;
+export type FamilyInput = z.infer<typeof FamilyInputSchema>;
+
+// Bulk upload.
+export const UploadQuerySchema = z.object({
+  mode: z.enum(['all_or_nothing', 'valid_only']).default('all_or_nothing'),
+});
+export const UploadRowErrorSchema = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  message: z.string(),
+});
+export type UploadRowError = z.infer<typeof UploadRowErrorSchema>;
+export const UploadResultSchema = z.object({
+  created: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.array(UploadRowErrorSchema),
+});
+export type UploadResult = z.infer<typeof UploadResultSchema>;
+export const UploadResponseSchema = envelope(UploadResultSchema);
+
+/** Columns of the bulk upload template, in order. `*` marks required ones in the header. */
+export const UPLOAD_COLUMNS = [
+  'employee_code',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'email',
+  'personal_email',
+  'phone',
+  'gender',
+  'date_of_birth',
+  'date_of_joining',
+  'employment_type',
+  'designation',
+  'status',
+  'exit_date',
+  'unit',
+  'manager_code',
+  'work_location',
+  'pan',
+  'aadhaar',
+  'uan',
+  'bank_name',
+  'bank_account',
+  'bank_ifsc',
+] as const;
+export const UPLOAD_REQUIRED = ['first_name', 'email', 'date_of_joining'] as const;
