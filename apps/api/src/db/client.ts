@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { isUuid } from '../lib/crypto';
 import { AppError } from '../lib/errors';
@@ -75,7 +76,8 @@ function createMutex() {
 
 export async function createPgliteDb(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // pg_trgm backs the employee search index (migration 0010).
+  const lite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const serial = createMutex();
   const raw: Connection = {
     query: async <T>(sql: string, params?: unknown[]) => {

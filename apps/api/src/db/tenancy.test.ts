@@ -53,6 +53,24 @@ describe('tenancy', () => {
     );
   });
 
+  it('search finds only the caller company, by each key', async () => {
+    const globexAdmin = await t.login('admin@globex.test');
+    const acmeAdmin = await t.login('admin@acme.test');
+    const search = async (headers: Record<string, string>, q: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/employee?${q}`, headers })).json();
+    // Acme's demo people are not visible to Globex, whatever the key.
+    expect((await search(globexAdmin.headers, 'value=acme.test')).meta.totalCount).toBe(0);
+    expect((await search(globexAdmin.headers, 'key=name&value=Priya')).meta.totalCount).toBe(0);
+    const priya = await search(acmeAdmin.headers, 'key=name&value=priya SHA');
+    expect(priya.data.map((e: { email: string }) => e.email)).toEqual(['employee@acme.test']);
+    expect((await search(acmeAdmin.headers, 'key=email&value=MANAGER@')).data[0].email).toBe(
+      'manager@acme.test',
+    );
+    expect((await search(acmeAdmin.headers, 'key=employee_code&value=acm0003')).meta.totalCount).toBe(1);
+    // LIKE wildcards in the term are taken literally.
+    expect((await search(acmeAdmin.headers, 'value=%25')).meta.totalCount).toBe(0);
+  });
+
   it('an admin cannot read or change anything of the other company (404)', async () => {
     const acmeAdmin = await t.login('admin@acme.test');
     const globexAdmin = await t.login('admin@globex.test');

@@ -49,13 +49,11 @@ export async function listEmployees(
   if (q.unit_id) where.push(`e.division_unit_id = $${params.push(q.unit_id)}`);
   if (q.status) where.push(`e.status = $${params.push(q.status)}`);
   if (q.value) {
-    const p = `$${params.push(`%${escapeLike(q.value)}%`)}`;
-    const byKey: Record<string, string> = {
-      name: `(e.first_name || ' ' || e.last_name) ILIKE ${p}`,
-      employee_code: `e.employee_code ILIKE ${p}`,
-      email: `e.email ILIKE ${p}`,
-    };
-    where.push(q.key ? byKey[q.key]! : `(${byKey.name} OR ${byKey.employee_code} OR ${byKey.email})`);
+    // Candidates come from the trigram index through hr_employee_search (migration 0010); the
+    // policy and the scope above still apply to the rows read here.
+    const key = `$${params.push(q.key ?? null)}::text`;
+    const pattern = `$${params.push(`%${escapeLike(q.value.toLowerCase())}%`)}::text`;
+    where.push(`e.id = ANY(ARRAY(SELECT hr_employee_search(${key}, ${pattern})))`);
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   // With no filter at all the total is the company's head-count, kept by triggers (migration 0002).
