@@ -77,4 +77,29 @@ test.describe('employee records', () => {
     await page.getByRole('button', { name: 'Reveal' }).click();
     await expect(page.getByText('ABCDE1234F')).toBeVisible();
   });
+  test('an admin uploads a PDF document on an employee page and sees it listed', async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await page.goto('/admin/employees');
+    await page
+      .getByRole('link', { name: /^Open / })
+      .first()
+      .click();
+    await expect(page.getByRole('tab', { name: 'Documents' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await expect(page.getByText('No documents uploaded.')).toBeVisible();
+    const form = page.getByRole('form', { name: 'Upload document' });
+    await form.getByLabel('Document title').fill('Signed offer letter');
+    await form.locator('input[type="file"]').setInputFiles({
+      name: 'offer.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+    });
+    await form.getByRole('button', { name: 'Upload document' }).click();
+    const row = page
+      .getByRole('table', { name: 'Documents' })
+      .getByRole('row', { name: /Signed offer letter/ });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('offer.pdf');
+    await expect(row).toContainText('PDF');
+  });
 });

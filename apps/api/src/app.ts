@@ -22,6 +22,9 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { createEmployeesService } from './modules/employees/employees.service';
 import { createUploader } from './modules/employees/upload';
+import { createLocalFileStore } from './modules/files/file-store';
+import { filesRoutes } from './modules/files/files.routes';
+import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createAnnouncementService } from './modules/org/announcement.service';
 import { createAssetService } from './modules/org/asset.service';
@@ -138,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     announcements: createAnnouncementService({ db, clock }),
   };
   const dashboard = createDashboardService({ db, clock });
+  const files = createFilesService({ db, audit, store: createLocalFileStore(config.filesDir), log: app.log });
 
   registerAuth(app, { tokens, sessionCheck: auth.sessionCheck, clock });
   await registerOpenApi(app);
@@ -151,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   dashboardRoutes(app, { dashboard });
   approvalsRoutes(app, { approvals });
   profileChangesRoutes(app, { profileChanges });
+  filesRoutes(app, { files });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;

@@ -13,6 +13,7 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  FILES_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32).optional(),
@@ -36,6 +37,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** Uploaded files (local FileStore); defaults to `${DATA_DIR}/files`. */
+  filesDir: string;
   databaseUrl?: string;
   dbPoolMax: number;
   jwtSecret: string;
@@ -78,6 +81,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    filesDir: e.FILES_DIR ?? `${e.DATA_DIR.replace(/\/$/, '')}/files`,
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,

@@ -6,5 +6,6 @@ export * from './employee-records';
 export * from './employees';
 export * from './envelope';
 export * from './errors';
+export * from './files';
 export * from './org';
 export * from './permissions';

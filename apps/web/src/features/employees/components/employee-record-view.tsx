@@ -21,6 +21,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { confirm } from '../../../lib/confirm';
 import { toastSuccess } from '../../../lib/toasts';
+import { EmployeeDocuments } from '../../files/components/employee-documents';
+import { ProfilePhoto } from '../../files/components/profile-photo';
 import { type ChildKind, useChildren, useRemoveChild, useSaveChild } from '../api/employee-records-api';
 
 export function Field({ label, value }: { label: string; value: ReactNode }) {
@@ -427,6 +429,13 @@ export function EmployeeTabs({
       </Tabs.List>
       <Tabs.Panel value="profile">
         <Stack gap="lg">
+          <ProfilePhoto
+            employeeId={p.id}
+            name={p.employee_name}
+            hasPhoto={!!p.profile_image}
+            canEdit={editableChildren}
+            self={!!addressesEditor}
+          />
           {profileExtra}
           <ProfileDetails p={p} revealAction={revealAction} />
         </Stack>
@@ -441,7 +450,7 @@ export function EmployeeTabs({
         <AssetsTab employeeId={p.id} self={!!addressesEditor} />
       </Tabs.Panel>
       <Tabs.Panel value="documents">
-        <Text c="dimmed">Documents are not available yet.</Text>
+        <EmployeeDocuments employeeId={p.id} canEdit={editableChildren} />
       </Tabs.Panel>
       <Tabs.Panel value="salary">
         <Text c="dimmed">Salary details come with payroll.</Text>

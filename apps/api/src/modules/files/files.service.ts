@@ -1,0 +1,207 @@
+import {
+  DOCUMENT_MAX_BYTES,
+  type DocumentUploadFields,
+  type EmployeeDocument,
+  PROFILE_IMAGE_MAX_BYTES,
+  type ProfilePhotoResult,
+} from '@hr/contract';
+import type { Db, Queryable } from '../../db/client';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { Actor } from '../../plugins/auth';
+import type { AuditService } from '../audit/audit.service';
+import { type DetectedType, detectType, sanitiseFileName } from './detect';
+import type { FileStore } from './file-store';
+import * as repo from './files.repo';
+
+type Deps = {
+  db: Db;
+  audit: AuditService;
+  store: FileStore;
+  log?: { warn(obj: unknown, msg: string): void };
+};
+
+export type Upload = { name: string; data: Buffer };
+
+const MiB = (n: number) => `${n / (1024 * 1024)} MiB`;
+const scopeOf = (actor: Actor) => ({ scope: actor.scope, employeeId: actor.employeeId });
+
+/** Validates type (magic bytes) and size before anything is stored. */
+function check(file: Upload, allowed: readonly DetectedType[], max: number, what: string): DetectedType {
+  if (file.data.length === 0) {
+    throw new AppError('VALIDATION', 'The file is empty', {
+      errors: [{ path: 'file', message: 'Empty file' }],
+    });
+  }
+  if (file.data.length > max) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MiB(max)}`);
+  const type = detectType(file.data);
+  if (!type || !allowed.includes(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${what} must be ${allowed.map(label).join(' or ')}`);
+  }
+  return type;
+}
+const label = (t: DetectedType) => (t === 'application/pdf' ? 'PDF' : t === 'image/png' ? 'PNG' : 'JPEG');
+
+export const photoUrl = (employeeId: string) => `/api/employee/${employeeId}/photo`;
+const downloadUrl = (id: string) => `/api/employee/document/${id}/download`;
+
+function present(d: repo.DocumentRow): EmployeeDocument {
+  const { storage_key: _k, ...rest } = d;
+  return { ...rest, download_url: downloadUrl(d.id) };
+}
+
+export function createFilesService(deps: Deps) {
+  const { db, audit, store } = deps;
+
+  /** Self (employee_profile.edit) or a company admin (employee_list.edit); 404 outside scope. */
+  async function writeTarget(tx: Queryable, actor: Actor, employeeId: string) {
+    const row = await repo.findEmployee(tx, employeeId, scopeOf(actor));
+    if (!row) throw notFound('Employee');
+    const self = employeeId === actor.employeeId && actor.permissions.includes('employee_profile.edit');
+    const admin = actor.scope === 'company' && actor.permissions.includes('employee_list.edit');
+    if (!self && !admin) throw forbidden();
+    return row;
+  }
+
+  /** Best effort: an orphaned file is harmless, a failed request because of cleanup is not. */
+  async function discard(key: string) {
+    try {
+      await store.remove(key);
+    } catch (err) {
+      deps.log?.warn({ err, key }, 'could not remove a stored file');
+    }
+  }
+
+  /** Stores the bytes, runs `fn` in the tenant transaction, removes the bytes if it fails. */
+  async function withStored<T>(
+    actor: Actor,
+    data: Buffer,
+    before: (tx: Queryable) => Promise<void>,
+    fn: (tx: Queryable, key: string) => Promise<T>,
+  ) {
+    const key = store.newKey(actor.companyId);
+    let stored = false;
+    try {
+      return await db.tenant(actor.companyId, async (tx) => {
+        await before(tx);
+        await store.put(key, data);
+        stored = true;
+        return fn(tx, key);
+      });
+    } catch (err) {
+      if (stored) await discard(key);
+      throw err;
+    }
+  }
+
+  return {
+    async setProfilePhoto(
+      actor: Actor,
+      employeeId: string | undefined,
+      file: Upload,
+    ): Promise<ProfilePhotoResult> {
+      check(file, ['image/png', 'image/jpeg'], PROFILE_IMAGE_MAX_BYTES, 'A profile photo');
+      const id = employeeId ?? actor.employeeId;
+      if (!id) throw notFound('Employee');
+      const old = await withStored(
+        actor,
+        file.data,
+        async (tx) => {
+          await writeTarget(tx, actor, id);
+        },
+        async (tx, key) => {
+          const previous = await repo.setProfileImage(tx, id, key);
+          await audit.record(tx, {
+            actor,
+            action: 'file.profile_photo_changed',
+            entity: 'employee',
+            entity_id: id,
+            changes: { size_bytes: file.data.length },
+          });
+          return previous;
+        },
+      );
+      if (old) await discard(old);
+      return { employee_id: id, profile_image_url: photoUrl(id) };
+    },
+
+    async photo(actor: Actor, employeeId: string): Promise<{ data: Buffer; type: DetectedType }> {
+      const row = await db.tenant(actor.companyId, (tx) => repo.findEmployee(tx, employeeId, scopeOf(actor)));
+      if (!row?.profile_image) throw notFound('Photo');
+      const data = await store.get(row.profile_image);
+      const type = data && detectType(data);
+      if (!data || !type) throw notFound('Photo');
+      return { data, type };
+    },
+
+    async addDocument(actor: Actor, fields: DocumentUploadFields, file: Upload): Promise<EmployeeDocument> {
+      const type = check(
+        file,
+        ['application/pdf', 'image/png', 'image/jpeg'],
+        DOCUMENT_MAX_BYTES,
+        'A document',
+      );
+      const row = await withStored(
+        actor,
+        file.data,
+        async (tx) => {
+          await writeTarget(tx, actor, fields.employee_id);
+        },
+        async (tx, key) => {
+          const doc = await repo.insertDocument(tx, {
+            company_id: actor.companyId,
+            employee_id: fields.employee_id,
+            title: fields.title,
+            file_name: sanitiseFileName(file.name, type),
+            content_type: type,
+            size_bytes: file.data.length,
+            storage_key: key,
+            uploaded_by: actor.userId,
+          });
+          await audit.record(tx, {
+            actor,
+            action: 'file.document_uploaded',
+            entity: 'employee_document',
+            entity_id: doc.id,
+            changes: { employee_id: doc.employee_id, title: doc.title, file_name: doc.file_name },
+          });
+          return doc;
+        },
+      );
+      return present(row);
+    },
+
+    async listDocuments(actor: Actor, employeeId: string): Promise<EmployeeDocument[]> {
+      return db.tenant(actor.companyId, async (tx) => {
+        if (!(await repo.findEmployee(tx, employeeId, scopeOf(actor)))) throw notFound('Employee');
+        return (await repo.listDocuments(tx, employeeId)).map(present);
+      });
+    },
+
+    async download(actor: Actor, documentId: string) {
+      const doc = await db.tenant(actor.companyId, (tx) => repo.findDocument(tx, documentId, scopeOf(actor)));
+      if (!doc) throw notFound('Document');
+      const data = await store.get(doc.storage_key);
+      if (!data) throw notFound('Document');
+      return { data, fileName: doc.file_name, contentType: doc.content_type };
+    },
+
+    async removeDocument(actor: Actor, documentId: string): Promise<void> {
+      const key = await db.tenant(actor.companyId, async (tx) => {
+        const doc = await repo.findDocument(tx, documentId, scopeOf(actor));
+        if (!doc) throw notFound('Document');
+        await writeTarget(tx, actor, doc.employee_id);
+        await repo.deleteDocument(tx, doc.id);
+        await audit.record(tx, {
+          actor,
+          action: 'file.document_deleted',
+          entity: 'employee_document',
+          entity_id: doc.id,
+          changes: { employee_id: doc.employee_id, title: doc.title, file_name: doc.file_name },
+        });
+        return doc.storage_key;
+      });
+      await discard(key);
+    },
+  };
+}
+export type FilesService = ReturnType<typeof createFilesService>;
