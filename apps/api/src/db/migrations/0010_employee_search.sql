@@ -16,16 +16,15 @@ CREATE INDEX employees_search_trgm ON employees USING gin (search_text gin_trgm_
 CREATE FUNCTION hr_employee_search(p_key text, p_pattern text) RETURNS SETOF uuid
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public AS $$
 BEGIN
-  -- EXECUTE plans with the actual pattern, so the trigram index is used when it pays.
-  RETURN QUERY EXECUTE
-    'SELECT id FROM employees
-      WHERE company_id = nullif(current_setting(''app.company_id'', true), '''')::uuid
-        AND search_text LIKE $2
-        AND CASE $1 WHEN ''name'' THEN lower(first_name || '' '' || last_name) LIKE $2
-                    WHEN ''employee_code'' THEN lower(employee_code) LIKE $2
-                    WHEN ''email'' THEN lower(email) LIKE $2
-                    ELSE true END'
-    USING p_key, p_pattern;
+  -- A static query: PL/pgSQL keeps its plan for the session, and that plan uses the trigram index.
+  RETURN QUERY
+    SELECT e.id FROM employees e
+     WHERE e.company_id = nullif(current_setting('app.company_id', true), '')::uuid
+       AND e.search_text LIKE p_pattern
+       AND CASE p_key WHEN 'name' THEN lower(e.first_name || ' ' || e.last_name) LIKE p_pattern
+                      WHEN 'employee_code' THEN lower(e.employee_code) LIKE p_pattern
+                      WHEN 'email' THEN lower(e.email) LIKE p_pattern
+                      ELSE true END;
 END $$;
 REVOKE ALL ON FUNCTION hr_employee_search(text, text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION hr_employee_search(text, text) TO hr_app;

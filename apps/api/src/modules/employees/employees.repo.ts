@@ -48,24 +48,30 @@ export async function listEmployees(
   if (scope) where.push(scope);
   if (q.unit_id) where.push(`e.division_unit_id = $${params.push(q.unit_id)}`);
   if (q.status) where.push(`e.status = $${params.push(q.status)}`);
+  let matches = '';
   if (q.value) {
     // Candidates come from the trigram index through hr_employee_search (migration 0010); the
     // policy and the scope above still apply to the rows read here.
     const key = `$${params.push(q.key ?? null)}::text`;
     const pattern = `$${params.push(`%${escapeLike(q.value.toLowerCase())}%`)}::text`;
-    where.push(`e.id = ANY(ARRAY(SELECT hr_employee_search(${key}, ${pattern})))`);
+    where.push(`e.id = ANY((SELECT ids FROM matches)::uuid[])`);
+    matches = `matches AS MATERIALIZED (SELECT ARRAY(SELECT hr_employee_search(${key}, ${pattern})) AS ids), `;
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   // With no filter at all the total is the company's head-count, kept by triggers (migration 0002).
-  const totalSql = where.length
-    ? `SELECT count(*)::int AS total FROM employees e ${whereSql}`
-    : 'SELECT coalesce((SELECT total FROM employee_counts), 0) AS total';
+  // A search alone (whole company, no other filter) counts its matches without reading the rows.
+  const totalSql =
+    where.length === 0
+      ? 'SELECT coalesce((SELECT total FROM employee_counts), 0) AS total'
+      : where.length === 1 && matches
+        ? 'SELECT cardinality(ids) AS total FROM matches'
+        : `SELECT count(*)::int AS total FROM employees e ${whereSql}`;
   const dir = q.sortOrder === 'desc' ? 'DESC' : 'ASC';
   const sort = SORT_COLUMNS[q.sortBy];
   const limit = `$${params.push(q.records)}`;
   const offset = `$${params.push((q.page - 1) * q.records)}`;
   const { rows } = await tx.query<EmployeeSummary & { total: number; id: string | null }>(
-    `WITH page AS (
+    `WITH ${matches}page AS (
        SELECT e.*, ${sort} AS sort_key FROM employees e ${whereSql}
        ORDER BY ${sort} ${dir}, e.id ${dir} LIMIT ${limit} OFFSET ${offset}
      ), total AS (${totalSql})
