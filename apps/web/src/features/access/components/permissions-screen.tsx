@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { FormActions } from '../../../components/ui/form-actions';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { confirm } from '../../../lib/confirm';
@@ -243,14 +244,9 @@ function CreateRoleForm({ onClose, onCreated }: { onClose: () => void; onCreated
         <Text size="sm" c="dimmed">
           Tick its permissions in the matrix after creating it.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create role
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={create.isPending}>
+          Create role
+        </FormActions>
       </Stack>
     </form>
   );

@@ -11,7 +11,6 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Checkbox,
   Group,
   Modal,
@@ -26,6 +25,8 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
+import { FormActions } from '../../../components/ui/form-actions';
+import { EmptyRow, LoadError } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { ApiError } from '../../../lib/api-client';
@@ -259,14 +260,9 @@ function FlowEditor({ flow, onClose }: { flow: ApprovalFlow | null; onClose: () 
             {formError}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save flow
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={save.isPending}>
+          Save flow
+        </FormActions>
       </Stack>
     </form>
   );
@@ -309,11 +305,7 @@ export function ApprovalFlowScreen() {
       {flows.isPending ? (
         <PageLoader label="Loading approval flows…" />
       ) : flows.isError ? (
-        <Alert color="red" title="Could not load approval flows">
-          <Button size="xs" variant="default" onClick={() => void flows.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError what="approval flows" onRetry={flows.refetch} />
       ) : (
         <Paper withBorder radius="md">
           <Table.ScrollContainer minWidth={720}>
@@ -330,13 +322,7 @@ export function ApprovalFlowScreen() {
               </Table.Thead>
               <Table.Tbody>
                 {flows.data.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={4}>
-                      <Center py="lg">
-                        <Text c="dimmed">No approval flows yet.</Text>
-                      </Center>
-                    </Table.Td>
-                  </Table.Tr>
+                  <EmptyRow colSpan={4}>No approval flows yet.</EmptyRow>
                 ) : (
                   flows.data.map((f) => (
                     <Table.Tr key={f.id}>

@@ -5,8 +5,9 @@ import {
   type EmployeeUpdate,
   GENDERS,
 } from '@hr/contract';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Modal, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '../../../components/ui/form-actions';
 import { ApiError } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toasts';
 import {
@@ -248,14 +249,9 @@ export function EmployeeFormModal({
             {input('bank_ifsc')}
             {input('bank_holder_name')}
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {isNew ? 'Add employee' : 'Save changes'}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} loading={busy}>
+            {isNew ? 'Add employee' : 'Save changes'}
+          </FormActions>
         </Stack>
       </form>
     </Modal>

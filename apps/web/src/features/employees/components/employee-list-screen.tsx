@@ -1,31 +1,12 @@
 import type { EmployeeSummary } from '@hr/contract';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Menu,
-  Pagination,
-  Paper,
-  Select,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
-import {
-  IconArrowsSort,
-  IconDots,
-  IconSearch,
-  IconSortAscending,
-  IconSortDescending,
-} from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Menu, Paper, Select, Table, UnstyledButton } from '@mantine/core';
+import { IconArrowsSort, IconDots, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { EmptyRow, ListState } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
-import { PageLoader } from '../../../components/ui/page-loader';
+import { Pager } from '../../../components/ui/pager';
+import { SearchBar } from '../../../components/ui/search-bar';
 import { confirm } from '../../../lib/confirm';
 import { formatDate, timeZoneOf } from '../../../lib/format';
 import { selectUser, useAppSelector } from '../../../lib/store';
@@ -160,8 +141,7 @@ export function EmployeeListScreen() {
     toastSuccess(`${e.employee_name} is now ${next}`);
   };
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
+  const onSearch = () => {
     const value = searchValue.trim();
     setParams((p) => ({ ...p, page: 1, key: value ? searchKey : undefined, value: value || undefined }));
   };
@@ -178,10 +158,7 @@ export function EmployeeListScreen() {
     }));
 
   const total = query.data?.meta.totalCount ?? 0;
-  const pages = Math.max(1, Math.ceil(total / params.records));
   const items = query.data?.items ?? [];
-  const first = total === 0 ? 0 : (params.page - 1) * params.records + 1;
-  const last = Math.min(total, params.page * params.records);
 
   return (
     <>
@@ -199,67 +176,56 @@ export function EmployeeListScreen() {
       {adding && <EmployeeFormModal opened onClose={() => setAdding(false)} />}
       {uploading && <BulkUploadDialog opened onClose={() => setUploading(false)} />}
       {editingId && <EditEmployee id={editingId} onClose={() => setEditingId(null)} />}
-      <Paper withBorder p="md" radius="md" mb="md">
-        <form onSubmit={onSearch} aria-label="Search employees">
-          <Group align="flex-end" gap="sm">
-            <Select
-              label="Search by"
-              data={SEARCH_KEYS}
-              value={searchKey}
-              onChange={(v) => v && setSearchKey(v as EmployeeSearchKey)}
-              allowDeselect={false}
-              w={140}
-            />
-            <TextInput
-              label="Search"
-              placeholder={`Employee ${SEARCH_KEYS.find((k) => k.value === searchKey)?.label.toLowerCase()}`}
-              value={searchValue}
-              onChange={(e) => setSearchValue(e.currentTarget.value)}
-              leftSection={<IconSearch size={16} aria-hidden="true" />}
-              style={{ flex: 1, minWidth: 200 }}
-            />
-            <Select
-              label="Status"
-              data={[
-                { value: 'active', label: 'Active' },
-                { value: 'inactive', label: 'Inactive' },
-                { value: 'exited', label: 'Exited' },
-              ]}
-              value={statusFilter}
-              onChange={(v) => {
-                setStatusFilter(v);
-                setParams((p) => ({
-                  ...p,
-                  page: 1,
-                  status: (v ?? undefined) as EmployeeListParams['status'],
-                }));
-              }}
-              clearable
-              placeholder="Any"
-              w={130}
-            />
-            <Button type="submit">Search</Button>
-            {params.value && (
-              <Button variant="default" onClick={onClear}>
-                Clear search
-              </Button>
-            )}
-          </Group>
-        </form>
-      </Paper>
+      <SearchBar
+        label="Search employees"
+        fieldLabel="Search"
+        placeholder={`Employee ${SEARCH_KEYS.find((k) => k.value === searchKey)?.label.toLowerCase()}`}
+        value={searchValue}
+        onChange={setSearchValue}
+        onSearch={onSearch}
+        gap="sm"
+        withIcon
+        before={
+          <Select
+            label="Search by"
+            data={SEARCH_KEYS}
+            value={searchKey}
+            onChange={(v) => v && setSearchKey(v as EmployeeSearchKey)}
+            allowDeselect={false}
+            w={140}
+          />
+        }
+        after={
+          params.value && (
+            <Button variant="default" onClick={onClear}>
+              Clear search
+            </Button>
+          )
+        }
+      >
+        <Select
+          label="Status"
+          data={[
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+            { value: 'exited', label: 'Exited' },
+          ]}
+          value={statusFilter}
+          onChange={(v) => {
+            setStatusFilter(v);
+            setParams((p) => ({
+              ...p,
+              page: 1,
+              status: (v ?? undefined) as EmployeeListParams['status'],
+            }));
+          }}
+          clearable
+          placeholder="Any"
+          w={130}
+        />
+      </SearchBar>
 
-      {query.isError && !query.data ? (
-        <Alert color="red" title="Could not load employees">
-          <Text size="sm" mb="sm">
-            {query.error.message}
-          </Text>
-          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : query.isPending ? (
-        <PageLoader label="Loading employees…" />
-      ) : (
+      <ListState query={query} what="employees" empty={false}>
         <Paper withBorder radius="md">
           <Table.ScrollContainer minWidth={900}>
             <Table striped highlightOnHover aria-busy={query.isFetching} aria-label="Employees">
@@ -273,15 +239,9 @@ export function EmployeeListScreen() {
               </Table.Thead>
               <Table.Tbody>
                 {items.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={COLUMNS.length + 1}>
-                      <Center py="lg">
-                        <Text c="dimmed">
-                          {params.value ? `No employees match “${params.value}”.` : 'No employees yet.'}
-                        </Text>
-                      </Center>
-                    </Table.Td>
-                  </Table.Tr>
+                  <EmptyRow colSpan={COLUMNS.length + 1}>
+                    {params.value ? `No employees match “${params.value}”.` : 'No employees yet.'}
+                  </EmptyRow>
                 ) : (
                   items.map((e) => (
                     <Table.Tr key={e.id}>
@@ -315,25 +275,16 @@ export function EmployeeListScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" p="sm" wrap="wrap">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {total === 0 ? '0 employees' : `Showing ${first}–${last} of ${total} employees`}
-            </Text>
-            <Pagination
-              total={pages}
-              value={params.page}
-              onChange={(page) => setParams((p) => ({ ...p, page }))}
-              size="sm"
-              aria-label="Pages"
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
-              })}
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-            />
-          </Group>
+          <Pager
+            total={total}
+            page={params.page}
+            records={params.records}
+            noun="employees"
+            onPage={(page) => setParams((p) => ({ ...p, page }))}
+            labelControls
+          />
         </Paper>
-      )}
+      </ListState>
     </>
   );
 }

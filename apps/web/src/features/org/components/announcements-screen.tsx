@@ -1,12 +1,10 @@
 import type { Announcement, AnnouncementAudience } from '@hr/contract';
 import {
-  ActionIcon,
   Badge,
   Button,
   Group,
   Modal,
   MultiSelect,
-  Paper,
   Select,
   Stack,
   Table,
@@ -14,10 +12,12 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { DataTableFrame } from '../../../components/ui/data-table-frame';
+import { FormActions } from '../../../components/ui/form-actions';
 import { PageHeader } from '../../../components/ui/page-header';
-import { confirm } from '../../../lib/confirm';
+import { RowActions } from '../../../components/ui/row-actions';
+import { SearchBar } from '../../../components/ui/search-bar';
 import { formatDate } from '../../../lib/format';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
 import {
@@ -27,7 +27,7 @@ import {
   useEmployeeOptions,
   useSaveAnnouncement,
 } from '../api/org-api';
-import { ListState, Pager, todayIn } from './shared';
+import { todayIn } from './shared';
 
 const AUDIENCES: { value: AnnouncementAudience; label: string }[] = [
   { value: 'all', label: 'Everyone' },
@@ -123,14 +123,9 @@ function AnnouncementForm({ item, onClose }: { item?: Announcement; onClose: () 
             {error}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save announcement
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={save.isPending}>
+          Save announcement
+        </FormActions>
       </Stack>
     </form>
   );
@@ -157,104 +152,67 @@ export function AnnouncementsScreen() {
         description="Shown on the dashboards of the people they target, between their dates."
         actions={can('add') && <Button onClick={() => setDialog({})}>New announcement</Button>}
       />
-      <Paper withBorder p="md" radius="md" mb="md">
-        <form
-          aria-label="Search announcements"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setParams((p) => ({ ...p, page: 1, search: search.trim() || undefined }));
-          }}
-        >
-          <Group align="flex-end">
-            <TextInput
-              label="Search title or message"
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              style={{ flex: 1 }}
-            />
-            <Button type="submit">Search</Button>
-          </Group>
-        </form>
-      </Paper>
-      <Paper withBorder radius="md">
-        <ListState query={query} what="announcements" empty={items.length === 0}>
-          <Table striped aria-label="Announcements">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Dates</Table.Th>
-                <Table.Th>Audience</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((a) => {
-                const state =
-                  a.ends_on < today
-                    ? ['Ended', 'gray']
-                    : a.starts_on > today
-                      ? ['Scheduled', 'blue']
-                      : ['Showing', 'green'];
-                return (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>{a.title}</Table.Td>
-                    <Table.Td>
-                      {formatDate(a.starts_on)} – {formatDate(a.ends_on)}
-                    </Table.Td>
-                    <Table.Td>
-                      {a.audience === 'all' ? 'Everyone' : `${a.audience_ids.length} ${a.audience}`}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={state[1]}>
-                        {state[0]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        {can('edit') && (
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Edit ${a.title}`}
-                            onClick={() => setDialog({ item: a })}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        )}
-                        {can('delete') && (
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${a.title}`}
-                            onClick={async () => {
-                              const ok = await confirm({
-                                title: 'Delete announcement',
-                                message: `Delete “${a.title}”?`,
-                                acceptLabel: 'Delete',
-                                danger: true,
-                              });
-                              if (ok) del.mutate(a.id);
-                            }}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-          <Pager
-            total={query.data?.meta.totalCount ?? 0}
-            page={params.page}
-            records={params.records}
-            noun="announcements"
-            onPage={(page) => setParams((p) => ({ ...p, page }))}
-          />
-        </ListState>
-      </Paper>
+      <SearchBar
+        label="Search announcements"
+        fieldLabel="Search title or message"
+        value={search}
+        onChange={setSearch}
+        onSearch={() => setParams((p) => ({ ...p, page: 1, search: search.trim() || undefined }))}
+      />
+      <DataTableFrame query={query} what="announcements" params={params} setParams={setParams}>
+        <Table striped aria-label="Announcements">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Title</Table.Th>
+              <Table.Th>Dates</Table.Th>
+              <Table.Th>Audience</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((a) => {
+              const state =
+                a.ends_on < today
+                  ? ['Ended', 'gray']
+                  : a.starts_on > today
+                    ? ['Scheduled', 'blue']
+                    : ['Showing', 'green'];
+              return (
+                <Table.Tr key={a.id}>
+                  <Table.Td>{a.title}</Table.Td>
+                  <Table.Td>
+                    {formatDate(a.starts_on)} – {formatDate(a.ends_on)}
+                  </Table.Td>
+                  <Table.Td>
+                    {a.audience === 'all' ? 'Everyone' : `${a.audience_ids.length} ${a.audience}`}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={state[1]}>
+                      {state[0]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <RowActions
+                      edit={
+                        can('edit') && { label: `Edit ${a.title}`, onClick: () => setDialog({ item: a }) }
+                      }
+                      remove={
+                        can('delete') && {
+                          label: `Delete ${a.title}`,
+                          title: 'Delete announcement',
+                          message: `Delete “${a.title}”?`,
+                          onConfirm: () => del.mutate(a.id),
+                        }
+                      }
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </DataTableFrame>
       <Modal
         opened={dialog !== null}
         onClose={() => setDialog(null)}

@@ -13,12 +13,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { DataTableFrame } from '../../../components/ui/data-table-frame';
+import { FormActions } from '../../../components/ui/form-actions';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatDate } from '../../../lib/format';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
 import { useAssets, useAssignments, useEmployeeOptions, useIssueAsset, useReturnAsset } from '../api/org-api';
 import { CONDITION_OPTIONS } from './manage-assets-screen';
-import { ListState, Pager, todayIn } from './shared';
+import { todayIn } from './shared';
 
 function IssueForm({ onClose }: { onClose: () => void }) {
   const issue = useIssueAsset();
@@ -74,14 +76,9 @@ function IssueForm({ onClose }: { onClose: () => void }) {
           required
         />
         <Textarea label="Notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={issue.isPending} disabled={!assetId || !employeeId}>
-            Issue asset
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={issue.isPending} disabled={!assetId || !employeeId}>
+          Issue asset
+        </FormActions>
       </Stack>
     </form>
   );
@@ -122,14 +119,9 @@ function ReturnForm({ assignment, onClose }: { assignment: AssetAssignment; onCl
           allowDeselect={false}
         />
         <Textarea label="Notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={ret.isPending}>
-            Record return
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={ret.isPending}>
+          Record return
+        </FormActions>
       </Stack>
     </form>
   );
@@ -182,61 +174,50 @@ export function AssignAssetsScreen() {
           />
         </Group>
       </Paper>
-      <Paper withBorder radius="md">
-        <ListState query={query} what="assignments" empty={items.length === 0}>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped aria-label="Asset assignments">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Asset</Table.Th>
-                  <Table.Th>Employee</Table.Th>
-                  <Table.Th>Issued</Table.Th>
-                  <Table.Th>Returned</Table.Th>
-                  <Table.Th>Condition</Table.Th>
-                  <Table.Th>Notes</Table.Th>
-                  <Table.Th>Actions</Table.Th>
+      <DataTableFrame query={query} what="assignments" params={params} setParams={setParams}>
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped aria-label="Asset assignments">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Asset</Table.Th>
+                <Table.Th>Employee</Table.Th>
+                <Table.Th>Issued</Table.Th>
+                <Table.Th>Returned</Table.Th>
+                <Table.Th>Condition</Table.Th>
+                <Table.Th>Notes</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>
+                    {a.asset_code} — {a.asset_name}
+                  </Table.Td>
+                  <Table.Td>
+                    {a.employee_name} ({a.employee_code})
+                  </Table.Td>
+                  <Table.Td>{formatDate(a.issued_on)}</Table.Td>
+                  <Table.Td>
+                    {a.returned_on ? formatDate(a.returned_on) : <Badge variant="light">Held</Badge>}
+                  </Table.Td>
+                  <Table.Td>
+                    {a.return_condition ? `${a.issue_condition} → ${a.return_condition}` : a.issue_condition}
+                  </Table.Td>
+                  <Table.Td>{a.notes ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {!a.returned_on && perms.includes('assign_assets.edit') && (
+                      <Button size="xs" variant="light" onClick={() => setReturning(a)}>
+                        Record return of {a.asset_code}
+                      </Button>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>
-                      {a.asset_code} — {a.asset_name}
-                    </Table.Td>
-                    <Table.Td>
-                      {a.employee_name} ({a.employee_code})
-                    </Table.Td>
-                    <Table.Td>{formatDate(a.issued_on)}</Table.Td>
-                    <Table.Td>
-                      {a.returned_on ? formatDate(a.returned_on) : <Badge variant="light">Held</Badge>}
-                    </Table.Td>
-                    <Table.Td>
-                      {a.return_condition
-                        ? `${a.issue_condition} → ${a.return_condition}`
-                        : a.issue_condition}
-                    </Table.Td>
-                    <Table.Td>{a.notes ?? '—'}</Table.Td>
-                    <Table.Td>
-                      {!a.returned_on && perms.includes('assign_assets.edit') && (
-                        <Button size="xs" variant="light" onClick={() => setReturning(a)}>
-                          Record return of {a.asset_code}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Pager
-            total={query.data?.meta.totalCount ?? 0}
-            page={params.page}
-            records={params.records}
-            noun="assignments"
-            onPage={(page) => setParams((p) => ({ ...p, page }))}
-          />
-        </ListState>
-      </Paper>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </DataTableFrame>
       <Modal opened={issuing} onClose={() => setIssuing(false)} title="Issue asset">
         {issuing && <IssueForm onClose={() => setIssuing(false)} />}
       </Modal>

@@ -15,9 +15,14 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconPencil, IconTrash, IconUserMinus, IconUsersPlus } from '@tabler/icons-react';
+import { IconUserMinus, IconUsersPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '../../../components/ui/form-actions';
+import { ListState } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Pager } from '../../../components/ui/pager';
+import { RowActions } from '../../../components/ui/row-actions';
+import { SearchBar } from '../../../components/ui/search-bar';
 import { confirm } from '../../../lib/confirm';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
 import {
@@ -31,7 +36,6 @@ import {
   useSaveUnit,
   useUnitMembers,
 } from '../api/org-api';
-import { ListState, Pager } from './shared';
 
 type NameDialog =
   | { kind: 'division'; division?: Division }
@@ -83,14 +87,9 @@ function NameForm({ dialog, onClose }: { dialog: NonNullable<NameDialog>; onClos
             onChange={(e) => setDescription(e.currentTarget.value)}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={pending}>
+          Save
+        </FormActions>
       </Stack>
     </form>
   );
@@ -207,25 +206,13 @@ export function DivisionsScreen() {
         description="Divisions and their units. A division or unit can be deleted once nobody is in it."
         actions={can('add') && <Button onClick={() => setDialog({ kind: 'division' })}>New division</Button>}
       />
-      <Paper withBorder p="md" radius="md" mb="md">
-        <form
-          aria-label="Search divisions"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setParams((p) => ({ ...p, page: 1, search: search.trim() }));
-          }}
-        >
-          <Group align="flex-end">
-            <TextInput
-              label="Search divisions and units"
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              style={{ flex: 1 }}
-            />
-            <Button type="submit">Search</Button>
-          </Group>
-        </form>
-      </Paper>
+      <SearchBar
+        label="Search divisions"
+        fieldLabel="Search divisions and units"
+        value={search}
+        onChange={setSearch}
+        onSearch={() => setParams((p) => ({ ...p, page: 1, search: search.trim() }))}
+      />
       <ListState query={query} what="divisions" empty={items.length === 0}>
         <Stack>
           {items.map((d) => (
@@ -246,7 +233,22 @@ export function DivisionsScreen() {
                     {d.description || 'No description'} · {d.employee_count} employee(s)
                   </Text>
                 </div>
-                <Group gap="xs">
+                <RowActions
+                  edit={
+                    can('edit') && {
+                      label: `Rename ${d.name}`,
+                      onClick: () => setDialog({ kind: 'division', division: d }),
+                    }
+                  }
+                  remove={
+                    can('delete') && {
+                      label: `Delete ${d.name}`,
+                      title: 'Delete division',
+                      message: `Delete ${d.name} and its ${d.units.length} unit(s)? This cannot be undone.`,
+                      onConfirm: () => delDivision.mutate(d.id),
+                    }
+                  }
+                >
                   {can('add') && (
                     <Button
                       size="xs"
@@ -256,34 +258,7 @@ export function DivisionsScreen() {
                       Add unit to {d.name}
                     </Button>
                   )}
-                  {can('edit') && (
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Rename ${d.name}`}
-                      onClick={() => setDialog({ kind: 'division', division: d })}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                  )}
-                  {can('delete') && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${d.name}`}
-                      onClick={async () => {
-                        const ok = await confirm({
-                          title: 'Delete division',
-                          message: `Delete ${d.name} and its ${d.units.length} unit(s)? This cannot be undone.`,
-                          acceptLabel: 'Delete',
-                          danger: true,
-                        });
-                        if (ok) delDivision.mutate(d.id);
-                      }}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  )}
-                </Group>
+                </RowActions>
               </Group>
               {d.units.length === 0 ? (
                 <Text size="sm" c="dimmed">
@@ -306,7 +281,22 @@ export function DivisionsScreen() {
                           <Badge variant="light">{u.employee_count}</Badge>
                         </Table.Td>
                         <Table.Td>
-                          <Group gap="xs">
+                          <RowActions
+                            edit={
+                              can('edit') && {
+                                label: `Rename unit ${u.name}`,
+                                onClick: () => setDialog({ kind: 'unit', division: d, unit: u }),
+                              }
+                            }
+                            remove={
+                              can('delete') && {
+                                label: `Delete unit ${u.name}`,
+                                title: 'Delete unit',
+                                message: `Delete the unit ${u.name} of ${d.name}?`,
+                                onConfirm: () => delUnit.mutate({ divisionId: d.id, unitId: u.id }),
+                              }
+                            }
+                          >
                             <Button
                               size="xs"
                               variant="default"
@@ -314,34 +304,7 @@ export function DivisionsScreen() {
                             >
                               Employees of {u.name}
                             </Button>
-                            {can('edit') && (
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={`Rename unit ${u.name}`}
-                                onClick={() => setDialog({ kind: 'unit', division: d, unit: u })}
-                              >
-                                <IconPencil size={16} />
-                              </ActionIcon>
-                            )}
-                            {can('delete') && (
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={`Delete unit ${u.name}`}
-                                onClick={async () => {
-                                  const ok = await confirm({
-                                    title: 'Delete unit',
-                                    message: `Delete the unit ${u.name} of ${d.name}?`,
-                                    acceptLabel: 'Delete',
-                                    danger: true,
-                                  });
-                                  if (ok) delUnit.mutate({ divisionId: d.id, unitId: u.id });
-                                }}
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            )}
-                          </Group>
+                          </RowActions>
                         </Table.Td>
                       </Table.Tr>
                     ))}

@@ -1,25 +1,14 @@
 import { ASSET_CONDITIONS, type Asset, type AssetCondition } from '@hr/contract';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  TextInput,
-} from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Modal, NumberInput, Select, Stack, Table, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { DataTableFrame } from '../../../components/ui/data-table-frame';
+import { FormActions } from '../../../components/ui/form-actions';
 import { PageHeader } from '../../../components/ui/page-header';
-import { confirm } from '../../../lib/confirm';
+import { RowActions } from '../../../components/ui/row-actions';
+import { SearchBar } from '../../../components/ui/search-bar';
 import { formatDate, formatPaise } from '../../../lib/format';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
 import { useAssets, useDeleteAsset, useSaveAsset } from '../api/org-api';
-import { ListState, Pager } from './shared';
 
 export const CONDITION_OPTIONS = ASSET_CONDITIONS.map((c) => ({
   value: c,
@@ -114,14 +103,9 @@ function AssetForm({ asset, onClose }: { asset?: Asset; onClose: () => void }) {
             allowDeselect={false}
           />
         </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save asset
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={save.isPending}>
+          Save asset
+        </FormActions>
       </Stack>
     </form>
   );
@@ -153,109 +137,73 @@ export function ManageAssetsScreen() {
         description="The company's asset catalogue. An asset that was ever issued cannot be deleted; mark it retired."
         actions={can('add') && <Button onClick={() => setDialog({})}>New asset</Button>}
       />
-      <Paper withBorder p="md" radius="md" mb="md">
-        <form
-          aria-label="Search assets"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setParams((p) => ({ ...p, page: 1, search: search.trim() || undefined }));
-          }}
-        >
-          <Group align="flex-end">
-            <TextInput
-              label="Search code, name or serial"
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              style={{ flex: 1 }}
-            />
-            <Select
-              label="Condition"
-              placeholder="Any"
-              data={CONDITION_OPTIONS}
-              value={params.condition ?? null}
-              onChange={(v) => setParams((p) => ({ ...p, page: 1, condition: v ?? undefined }))}
-              clearable
-              w={160}
-            />
-            <Button type="submit">Search</Button>
-          </Group>
-        </form>
-      </Paper>
-      <Paper withBorder radius="md">
-        <ListState query={query} what="assets" empty={items.length === 0}>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped aria-label="Assets">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Code</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th>Purchased</Table.Th>
-                  <Table.Th>Cost</Table.Th>
-                  <Table.Th>Condition</Table.Th>
-                  <Table.Th>Held by</Table.Th>
-                  <Table.Th>Actions</Table.Th>
+      <SearchBar
+        label="Search assets"
+        fieldLabel="Search code, name or serial"
+        value={search}
+        onChange={setSearch}
+        onSearch={() => setParams((p) => ({ ...p, page: 1, search: search.trim() || undefined }))}
+      >
+        <Select
+          label="Condition"
+          placeholder="Any"
+          data={CONDITION_OPTIONS}
+          value={params.condition ?? null}
+          onChange={(v) => setParams((p) => ({ ...p, page: 1, condition: v ?? undefined }))}
+          clearable
+          w={160}
+        />
+      </SearchBar>
+      <DataTableFrame query={query} what="assets" params={params} setParams={setParams}>
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped aria-label="Assets">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Code</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Category</Table.Th>
+                <Table.Th>Purchased</Table.Th>
+                <Table.Th>Cost</Table.Th>
+                <Table.Th>Condition</Table.Th>
+                <Table.Th>Held by</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>{a.code}</Table.Td>
+                  <Table.Td>{a.name}</Table.Td>
+                  <Table.Td>{a.category}</Table.Td>
+                  <Table.Td>{a.purchase_date ? formatDate(a.purchase_date) : '—'}</Table.Td>
+                  <Table.Td>{a.cost_paise == null ? '—' : formatPaise(a.cost_paise)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={CONDITION_COLOR[a.condition]}>
+                      {a.condition}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{a.holder_name ?? 'Available'}</Table.Td>
+                  <Table.Td>
+                    <RowActions
+                      edit={
+                        can('edit') && { label: `Edit ${a.code}`, onClick: () => setDialog({ asset: a }) }
+                      }
+                      remove={
+                        can('delete') && {
+                          label: `Delete ${a.code}`,
+                          title: 'Delete asset',
+                          message: `Delete ${a.code} (${a.name})?`,
+                          onConfirm: () => del.mutate(a.id),
+                        }
+                      }
+                    />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>{a.code}</Table.Td>
-                    <Table.Td>{a.name}</Table.Td>
-                    <Table.Td>{a.category}</Table.Td>
-                    <Table.Td>{a.purchase_date ? formatDate(a.purchase_date) : '—'}</Table.Td>
-                    <Table.Td>{a.cost_paise == null ? '—' : formatPaise(a.cost_paise)}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={CONDITION_COLOR[a.condition]}>
-                        {a.condition}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{a.holder_name ?? 'Available'}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        {can('edit') && (
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Edit ${a.code}`}
-                            onClick={() => setDialog({ asset: a })}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        )}
-                        {can('delete') && (
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${a.code}`}
-                            onClick={async () => {
-                              const ok = await confirm({
-                                title: 'Delete asset',
-                                message: `Delete ${a.code} (${a.name})?`,
-                                acceptLabel: 'Delete',
-                                danger: true,
-                              });
-                              if (ok) del.mutate(a.id);
-                            }}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Pager
-            total={query.data?.meta.totalCount ?? 0}
-            page={params.page}
-            records={params.records}
-            noun="assets"
-            onPage={(page) => setParams((p) => ({ ...p, page }))}
-          />
-        </ListState>
-      </Paper>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </DataTableFrame>
       <Modal
         opened={dialog !== null}
         onClose={() => setDialog(null)}

@@ -1,6 +1,5 @@
 import type { ReportingRole } from '@hr/contract';
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
@@ -15,10 +14,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormActions } from '../../../components/ui/form-actions';
+import { ListState } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
-import { confirm } from '../../../lib/confirm';
+import { RowActions } from '../../../components/ui/row-actions';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
 import {
   useDeleteReportingRole,
@@ -28,7 +28,6 @@ import {
   useSaveReportingManagers,
   useSaveReportingRole,
 } from '../api/org-api';
-import { ListState } from './shared';
 
 function RoleForm({ role, onClose }: { role?: ReportingRole; onClose: () => void }) {
   const save = useSaveReportingRole();
@@ -62,14 +61,9 @@ function RoleForm({ role, onClose }: { role?: ReportingRole; onClose: () => void
             {save.error.message}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={save.isPending}>
+          Save
+        </FormActions>
       </Stack>
     </form>
   );
@@ -188,35 +182,19 @@ export function ReportingScreen() {
                     <Table.Td>{r.name}</Table.Td>
                     <Table.Td>{r.assignment_count}</Table.Td>
                     <Table.Td>
-                      <Group gap="xs">
-                        {can('edit') && (
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Edit ${r.name}`}
-                            onClick={() => setDialog({ role: r })}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        )}
-                        {can('delete') && (
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${r.name}`}
-                            onClick={async () => {
-                              const ok = await confirm({
-                                title: 'Delete reporting role',
-                                message: `Delete ${r.name}? Its ${r.assignment_count} manager assignment(s) go with it.`,
-                                acceptLabel: 'Delete',
-                                danger: true,
-                              });
-                              if (ok) del.mutate(r.id);
-                            }}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        )}
-                      </Group>
+                      <RowActions
+                        edit={
+                          can('edit') && { label: `Edit ${r.name}`, onClick: () => setDialog({ role: r }) }
+                        }
+                        remove={
+                          can('delete') && {
+                            label: `Delete ${r.name}`,
+                            title: 'Delete reporting role',
+                            message: `Delete ${r.name}? Its ${r.assignment_count} manager assignment(s) go with it.`,
+                            onConfirm: () => del.mutate(r.id),
+                          }
+                        }
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,25 +1,23 @@
 import type { ApprovalStatus, ProfileChangeRequest } from '@hr/contract';
 import {
-  Alert,
   Button,
-  Center,
   Drawer,
   Group,
-  Pagination,
   Paper,
   Select,
   Stack,
   Table,
   Text,
   Textarea,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { EmptyRow, LoadError } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { Pager } from '../../../components/ui/pager';
+import { SearchBar } from '../../../components/ui/search-bar';
 import { confirm } from '../../../lib/confirm';
 import { formatDateTime, timeZoneOf } from '../../../lib/format';
 import { selectUser, useAppSelector } from '../../../lib/store';
@@ -153,11 +151,9 @@ export function ProfileChangeQueue({ mode }: { mode: QueueMode }) {
   const query = useProfileChangeQueue(mode, params);
   const items = query.data?.items ?? [];
   const total = query.data?.meta.totalCount ?? 0;
-  const pages = Math.max(1, Math.ceil(total / params.records));
   const open = items.find((i) => i.id === openId) ?? null;
 
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
+  const onSearch = () => {
     setParams((p) => ({ ...p, page: 1, value: search.trim() || undefined }));
   };
 
@@ -172,56 +168,48 @@ export function ProfileChangeQueue({ mode }: { mode: QueueMode }) {
         }
         actions={mode === 'team' ? <DelegateApprovals /> : undefined}
       />
-      <Paper withBorder p="md" radius="md" mb="md">
-        <form onSubmit={onSearch} aria-label="Search requests">
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label="Search"
-              placeholder="Employee name or code"
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              leftSection={<IconSearch size={16} aria-hidden="true" />}
-              style={{ flex: 1, minWidth: 200 }}
-            />
-            {mode === 'admin' && (
-              <Select
-                label="Status"
-                placeholder="Any"
-                clearable
-                data={STATUS_OPTIONS}
-                value={params.status ?? null}
-                onChange={(v) =>
-                  setParams((p) => ({ ...p, page: 1, status: (v as ApprovalStatus) || undefined }))
-                }
-                w={160}
-              />
-            )}
-            <Select
-              label="Sort"
-              data={[
-                { value: 'created_at:desc', label: 'Newest first' },
-                { value: 'created_at:asc', label: 'Oldest first' },
-                { value: 'employee_name:asc', label: 'Employee A–Z' },
-              ]}
-              value={`${params.sortBy}:${params.sortOrder}`}
-              onChange={(v) => {
-                if (!v) return;
-                const [sortBy, sortOrder] = v.split(':') as [QueueParams['sortBy'], QueueParams['sortOrder']];
-                setParams((p) => ({ ...p, page: 1, sortBy, sortOrder }));
-              }}
-              allowDeselect={false}
-              w={170}
-            />
-            <Button type="submit">Search</Button>
-          </Group>
-        </form>
-      </Paper>
+      <SearchBar
+        label="Search requests"
+        fieldLabel="Search"
+        placeholder="Employee name or code"
+        value={search}
+        onChange={setSearch}
+        onSearch={onSearch}
+        gap="sm"
+        withIcon
+      >
+        {mode === 'admin' && (
+          <Select
+            label="Status"
+            placeholder="Any"
+            clearable
+            data={STATUS_OPTIONS}
+            value={params.status ?? null}
+            onChange={(v) =>
+              setParams((p) => ({ ...p, page: 1, status: (v as ApprovalStatus) || undefined }))
+            }
+            w={160}
+          />
+        )}
+        <Select
+          label="Sort"
+          data={[
+            { value: 'created_at:desc', label: 'Newest first' },
+            { value: 'created_at:asc', label: 'Oldest first' },
+            { value: 'employee_name:asc', label: 'Employee A–Z' },
+          ]}
+          value={`${params.sortBy}:${params.sortOrder}`}
+          onChange={(v) => {
+            if (!v) return;
+            const [sortBy, sortOrder] = v.split(':') as [QueueParams['sortBy'], QueueParams['sortOrder']];
+            setParams((p) => ({ ...p, page: 1, sortBy, sortOrder }));
+          }}
+          allowDeselect={false}
+          w={170}
+        />
+      </SearchBar>
       {query.isError && !query.data ? (
-        <Alert color="red" title="Could not load requests">
-          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError what="requests" onRetry={query.refetch} />
       ) : query.isPending ? (
         <PageLoader label="Loading requests…" />
       ) : (
@@ -241,15 +229,9 @@ export function ProfileChangeQueue({ mode }: { mode: QueueMode }) {
               </Table.Thead>
               <Table.Tbody>
                 {items.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Center py="lg">
-                        <Text c="dimmed">
-                          {mode === 'team' ? 'Nothing is waiting on you.' : 'No requests match.'}
-                        </Text>
-                      </Center>
-                    </Table.Td>
-                  </Table.Tr>
+                  <EmptyRow colSpan={5}>
+                    {mode === 'team' ? 'Nothing is waiting on you.' : 'No requests match.'}
+                  </EmptyRow>
                 ) : (
                   items.map((r) => (
                     <Table.Tr key={r.id}>
@@ -280,19 +262,14 @@ export function ProfileChangeQueue({ mode }: { mode: QueueMode }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" p="sm">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {total === 1 ? '1 request' : `${total} requests`}
-            </Text>
-            <Pagination
-              total={pages}
-              value={params.page}
-              onChange={(page) => setParams((p) => ({ ...p, page }))}
-              size="sm"
-              aria-label="Pages"
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-            />
-          </Group>
+          <Pager
+            total={total}
+            page={params.page}
+            records={params.records}
+            noun="requests"
+            summary={total === 1 ? '1 request' : `${total} requests`}
+            onPage={(page) => setParams((p) => ({ ...p, page }))}
+          />
         </Paper>
       )}
       <RequestDrawer request={open} mode={mode} onClose={() => setOpenId(null)} />
