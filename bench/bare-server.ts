@@ -14,7 +14,7 @@ const app = Fastify({ logger: false });
 const query = { page: 1, records: 10, sortBy: 'employee_code', sortOrder: 'asc' } as const;
 
 app.get('/bare/employee', async () => {
-  const { rows, total } = await db.tenant(companyId, (tx) =>
+  const { rows, total } = await db.tenantRead(companyId, (tx) =>
     listEmployees(tx, query, { scope: 'company', employeeId: null }),
   );
   return { status: 200, message: 'ok', data: rows, meta: { totalCount: total, page: 1, records: 10 } };

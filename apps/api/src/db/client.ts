@@ -25,6 +25,14 @@ export type Db = Queryable & {
   readonly driver: 'pglite' | 'pg';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   tenant<T>(companyId: string, fn: (tx: Queryable) => Promise<T>, opts?: TenantOptions): Promise<T>;
+  /**
+   * Like `tenant`, for reads that need no transaction (one statement, or several that need no
+   * common snapshot): one round trip less per call. On PostgreSQL it uses a second pool whose
+   * connections are opened as hr_app, so row-level security binds every statement; the company is
+   * set per call before `fn` runs, and a connection that failed is discarded. On PGlite it is
+   * `tenant`.
+   */
+  tenantRead<T>(companyId: string, fn: (tx: Queryable) => Promise<T>, opts?: TenantOptions): Promise<T>;
   exclusive<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
@@ -107,6 +115,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     query: (sql, params) => serial(() => raw.query(sql, params)),
     transaction: (fn) => inTx('BEGIN', fn),
     tenant: async (companyId, fn, opts) => inTx(tenantPrelude(companyId, opts), fn),
+    tenantRead: async (companyId, fn, opts) => inTx(tenantPrelude(companyId, opts), fn),
     exclusive: (fn) => serial(() => fn(raw)),
     close: () => serial(() => lite.close()),
   };
@@ -150,8 +159,16 @@ export async function createPgDb(databaseUrl: string, poolMax: number): Promise<
     types,
     options: '-c plan_cache_mode=force_generic_plan',
   });
+  // Reads without a transaction: connections opened as the non-owner role, see `tenantRead`.
+  const readPool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolMax,
+    types,
+    options: '-c role=hr_app -c plan_cache_mode=force_generic_plan',
+  });
   const named = preparedStatementNamer();
   pool.on('error', () => undefined); // an idle client dropped by the server is replaced on next use
+  readPool.on('error', () => undefined);
   const wrap = (client: pg.PoolClient): Connection => ({
     query: async <T>(sql: string, params?: unknown[]) => {
       const r = await client.query(named(sql, params));
@@ -187,6 +204,36 @@ export async function createPgDb(databaseUrl: string, poolMax: number): Promise<
     },
     transaction: (fn) => inTx('BEGIN', fn),
     tenant: async (companyId, fn, opts) => inTx(tenantPrelude(companyId, opts), fn),
+    tenantRead: async (companyId, fn, opts) => {
+      const session = opts?.session ?? null;
+      if (!isUuid(companyId)) throw new Error('tenant: company id is not a uuid');
+      if (
+        session &&
+        (!isUuid(session.id) || !isUuid(session.userId) || Number.isNaN(session.now.getTime()))
+      ) {
+        throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+      }
+      const client = await readPool.connect();
+      let done = false;
+      try {
+        const conn = wrap(client);
+        await conn.query('SELECT hr_enter_tenant_read($1, $2, $3, $4)', [
+          companyId,
+          session?.id ?? null,
+          session?.userId ?? null,
+          session?.now ?? null,
+        ]);
+        const result = await fn(conn);
+        done = true;
+        return result;
+      } catch (err) {
+        throw sessionError(err);
+      } finally {
+        // Only a connection whose call went through returns to the pool: any failure could have
+        // left it scoped to an earlier company.
+        client.release(!done);
+      }
+    },
     exclusive: async (fn) => {
       const client = await pool.connect();
       try {
@@ -195,6 +242,8 @@ export async function createPgDb(databaseUrl: string, poolMax: number): Promise<
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), readPool.end()]);
+    },
   };
 }

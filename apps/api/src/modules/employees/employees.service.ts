@@ -193,13 +193,13 @@ export function createEmployeesService(deps: Deps) {
 
   return {
     list: (actor: Actor, q: EmployeeRecordsListQuery) =>
-      db.tenant(actor.companyId, (tx) => repo.listEmployees(tx, q, scopeOf(actor)), {
+      db.tenantRead(actor.companyId, (tx) => repo.listEmployees(tx, q, scopeOf(actor)), {
         session: actor.deferredSession,
       }),
 
     /** Out of scope and another company's record look the same as a missing one: 404. */
     async get(actor: Actor, id: string) {
-      const row = await db.tenant(actor.companyId, (tx) => repo.getEmployee(tx, id, scopeOf(actor)), {
+      const row = await db.tenantRead(actor.companyId, (tx) => repo.getEmployee(tx, id, scopeOf(actor)), {
         session: actor.deferredSession,
       });
       if (!row) throw notFound('Employee');
