@@ -12,6 +12,15 @@ async function freshDatabaseUrl(): Promise<string | undefined> {
   const name = `hr_e2e_${Date.now()}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
+  // A run stopped hard cannot drop its database on exit: remove those older than two hours.
+  const { rows } = await admin.query<{ datname: string }>(
+    "select datname from pg_database where datname ~ '^hr_e2e_[0-9]+$'",
+  );
+  for (const { datname } of rows) {
+    if (Number(datname.slice('hr_e2e_'.length)) < Date.now() - 2 * 3600_000) {
+      await admin.query(`drop database if exists ${datname} with (force)`);
+    }
+  }
   await admin.query(`create database ${name}`);
   await admin.end();
   url.pathname = `/${name}`;
