@@ -92,3 +92,26 @@ export async function buildTestApp(
     },
   };
 }
+
+export type Session = Awaited<ReturnType<TestApp['login']>>;
+
+/** Signs in the demo users: Acme's admin, manager and employee, and Globex's admin. */
+export async function demoSessions(t: TestApp) {
+  const [admin, manager, employee, globex] = await Promise.all([
+    t.login('admin@acme.test'),
+    t.login('manager@acme.test'),
+    t.login('employee@acme.test'),
+    t.login('admin@globex.test'),
+  ]);
+  return { admin, manager, employee, globex };
+}
+
+/** One API call as a signed-in user. */
+export function callAs(t: TestApp, s: Session, method: string, url: string, payload?: object) {
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: s.headers,
+    payload: payload as Record<string, unknown> | undefined,
+  });
+}

@@ -1,8 +1,7 @@
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, demoSessions, type Session, type TestApp } from '../../test/helper';
 import { dateIn } from '../org/org.shared';
 
 let t: TestApp;
-type Session = Awaited<ReturnType<TestApp['login']>>;
 let admin: Session;
 let manager: Session;
 let employee: Session;
@@ -17,12 +16,7 @@ const shift = (offset: number, years = 0) => {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  [admin, manager, employee, globex] = await Promise.all([
-    t.login('admin@acme.test'),
-    t.login('manager@acme.test'),
-    t.login('employee@acme.test'),
-    t.login('admin@globex.test'),
-  ]);
+  ({ admin, manager, employee, globex } = await demoSessions(t));
 });
 afterAll(() => t.close());
 

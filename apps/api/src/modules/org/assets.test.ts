@@ -1,7 +1,6 @@
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, callAs, demoSessions, type Session, type TestApp } from '../../test/helper';
 
 let t: TestApp;
-type Session = Awaited<ReturnType<TestApp['login']>>;
 let admin: Session;
 let manager: Session;
 let employee: Session;
@@ -9,22 +8,12 @@ let globex: Session;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  [admin, manager, employee, globex] = await Promise.all([
-    t.login('admin@acme.test'),
-    t.login('manager@acme.test'),
-    t.login('employee@acme.test'),
-    t.login('admin@globex.test'),
-  ]);
+  ({ admin, manager, employee, globex } = await demoSessions(t));
 });
 afterAll(() => t.close());
 
 const call = (s: Session, method: string, url: string, payload?: object) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: s.headers,
-    payload: payload as Record<string, unknown> | undefined,
-  });
+  callAs(t, s, method, url, payload);
 
 describe('asset catalogue', () => {
   it('lists, searches and filters the seeded assets (cost in paise)', async () => {
