@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EDUCATION_TYPES, EMPLOYMENT_TYPES, GENDERS, RELATIONS } from './employee-records';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /** Organisation set-up: divisions and units, reporting structure, assets, announcements, dropdowns. */
@@ -250,43 +251,44 @@ export type ValueLabel = z.infer<typeof ValueLabelSchema>;
 export const ValueLabelListResponseSchema = envelope(z.array(ValueLabelSchema));
 
 const opts = (pairs: [string, string][]): ValueLabel[] => pairs.map(([value, label]) => ({ value, label }));
+/** Options for values the API validates elsewhere: the label map must name exactly those values. */
+const labelled = <V extends string>(values: readonly V[], labels: Record<V, string>): ValueLabel[] =>
+  values.map((value) => ({ value, label: labels[value] }));
 
 /** `GET dropdown/type/{type}`: fixed option lists. Leave types come from leave policies (later). */
 export const DROPDOWN_TYPE_OPTIONS = {
-  gender: opts([
-    ['male', 'Male'],
-    ['female', 'Female'],
-    ['other', 'Other'],
-    ['unspecified', 'Prefer not to say'],
-  ]),
-  'employment-type': opts([
-    ['full_time', 'Full time'],
-    ['part_time', 'Part time'],
-    ['contract', 'Contract'],
-    ['intern', 'Intern'],
-    ['consultant', 'Consultant'],
-  ]),
-  'education-type': opts([
-    ['secondary', 'Secondary (10th)'],
-    ['higher_secondary', 'Higher secondary (12th)'],
-    ['diploma', 'Diploma'],
-    ['bachelors', "Bachelor's degree"],
-    ['masters', "Master's degree"],
-    ['doctorate', 'Doctorate'],
-    ['certification', 'Certification'],
-    ['other', 'Other'],
-  ]),
-  relation: opts([
-    ['spouse', 'Spouse'],
-    ['father', 'Father'],
-    ['mother', 'Mother'],
-    ['son', 'Son'],
-    ['daughter', 'Daughter'],
-    ['brother', 'Brother'],
-    ['sister', 'Sister'],
-    ['guardian', 'Guardian'],
-    ['other', 'Other'],
-  ]),
+  gender: labelled(GENDERS, {
+    male: 'Male',
+    female: 'Female',
+    other: 'Other',
+    unspecified: 'Prefer not to say',
+  }),
+  'employment-type': labelled(EMPLOYMENT_TYPES, {
+    full_time: 'Full time',
+    part_time: 'Part time',
+    contract: 'Contract',
+    intern: 'Intern',
+    consultant: 'Consultant',
+  }),
+  'education-type': labelled(EDUCATION_TYPES, {
+    secondary: 'Secondary (10th)',
+    higher_secondary: 'Higher secondary (12th)',
+    diploma: 'Diploma',
+    bachelor: "Bachelor's degree",
+    master: "Master's degree",
+    doctorate: 'Doctorate',
+    other: 'Other',
+  }),
+  relation: labelled(RELATIONS, {
+    spouse: 'Spouse',
+    father: 'Father',
+    mother: 'Mother',
+    son: 'Son',
+    daughter: 'Daughter',
+    brother: 'Brother',
+    sister: 'Sister',
+    other: 'Other',
+  }),
   'leave-type': [] as ValueLabel[],
   'day-type': opts([
     ['full_day', 'Full day'],

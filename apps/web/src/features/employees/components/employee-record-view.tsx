@@ -1,4 +1,4 @@
-import { type EmployeeProfile, RELATIONS } from '@hr/contract';
+import { EDUCATION_TYPES, type EmployeeProfile, RELATIONS } from '@hr/contract';
 import {
   Alert,
   Badge,
@@ -140,7 +140,7 @@ const CHILD_FIELDS: Record<ChildKind, FieldDef[]> = {
       label: 'Type',
       required: true,
       kind: 'select',
-      options: ['secondary', 'higher_secondary', 'diploma', 'bachelor', 'master', 'doctorate', 'other'],
+      options: [...EDUCATION_TYPES],
     },
     { key: 'institution', label: 'Institution', required: true },
     { key: 'degree', label: 'Degree' },
