@@ -16,6 +16,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createSessionCache } from './modules/auth/session-cache';
 import { createTokenSigner } from './modules/auth/tokens';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
@@ -106,6 +107,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   const tokens = createTokenSigner({ secret: config.jwtSecret, ttlSeconds: config.accessTokenTtl, clock });
   const audit = createAuditService({ db });
+  // Sessions seen live, dropped when any process ends one (ADR 0006).
+  const sessions = createSessionCache({ now: () => clock.now().getTime() });
+  const stopSessionWatch = await db.listen(
+    'hr_session_ended',
+    (sessionId) => sessions.forget(sessionId),
+    (listening) => sessions.setListening(listening),
+  );
+  app.addHook('onClose', async () => {
+    await stopSessionWatch().catch(() => undefined);
+  });
   const auth = createAuthService({
     db,
     clock,
@@ -115,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     appUrl: config.appUrl,
     refreshTtlSeconds: config.refreshTokenTtl,
+    sessions,
   });
   const access = createAccessService({ db, audit });
   const employeeDeps = { db, audit, crypto: createFieldCrypto(config.dataKey) };
@@ -143,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dashboard = createDashboardService({ db, clock });
   const files = createFilesService({ db, audit, store: createLocalFileStore(config.filesDir), log: app.log });
 
-  registerAuth(app, { tokens, sessionCheck: auth.sessionCheck, clock });
+  registerAuth(app, { tokens, sessionCheck: auth.sessionCheck });
   await registerOpenApi(app);
 
   healthRoutes(app, { db });

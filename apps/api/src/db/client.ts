@@ -34,8 +34,19 @@ export type Db = Queryable & {
    */
   tenantRead<T>(companyId: string, fn: (tx: Queryable) => Promise<T>, opts?: TenantOptions): Promise<T>;
   exclusive<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
+  /**
+   * Delivers each notification on `channel` to `onMessage`, and tells `onState` when listening
+   * starts (true) or its connection is lost (false; it reconnects by itself). Returns `stop`.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
 /**
  * `session`: check that this session is live inside the transaction's opening round trip, instead
@@ -117,6 +128,16 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     tenant: async (companyId, fn, opts) => inTx(tenantPrelude(companyId, opts), fn),
     tenantRead: async (companyId, fn, opts) => inTx(tenantPrelude(companyId, opts), fn),
     exclusive: (fn) => serial(() => fn(raw)),
+    listen: async (channel, onMessage, onState) => {
+      if (!CHANNEL.test(channel)) throw new Error(`listen: bad channel name ${channel}`);
+      // One embedded connection that never drops: listening starts once and stays up.
+      const unlisten = await serial(() => lite.listen(channel, onMessage));
+      onState(true);
+      return async () => {
+        onState(false);
+        await serial(() => unlisten());
+      };
+    },
     close: () => serial(() => lite.close()),
   };
 }
@@ -166,6 +187,8 @@ export async function createPgDb(databaseUrl: string, poolMax: number): Promise<
     types,
     options: '-c role=hr_app -c plan_cache_mode=force_generic_plan',
   });
+  /** The company each read-pool connection is set to (`tenantRead`). */
+  const scopedTo = new WeakMap<pg.PoolClient, string>();
   const named = preparedStatementNamer();
   pool.on('error', () => undefined); // an idle client dropped by the server is replaced on next use
   readPool.on('error', () => undefined);
@@ -217,12 +240,18 @@ export async function createPgDb(databaseUrl: string, poolMax: number): Promise<
       let done = false;
       try {
         const conn = wrap(client);
-        await conn.query('SELECT hr_enter_tenant_read($1, $2, $3, $4)', [
-          companyId,
-          session?.id ?? null,
-          session?.userId ?? null,
-          session?.now ?? null,
-        ]);
+        // A connection keeps the company it was last set to, so a read for the same company (the
+        // usual case) needs no round trip to set it again.
+        if (session || scopedTo.get(client) !== companyId) {
+          scopedTo.delete(client);
+          await conn.query('SELECT hr_enter_tenant_read($1, $2, $3, $4)', [
+            companyId,
+            session?.id ?? null,
+            session?.userId ?? null,
+            session?.now ?? null,
+          ]);
+          scopedTo.set(client, companyId);
+        }
         const result = await fn(conn);
         done = true;
         return result;
@@ -242,8 +271,72 @@ export async function createPgDb(databaseUrl: string, poolMax: number): Promise<
         client.release();
       }
     },
+    listen: (channel, onMessage, onState) => listenPg(databaseUrl, channel, onMessage, onState),
     close: async () => {
       await Promise.all([pool.end(), readPool.end()]);
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own. A lost connection (an error, the server closing it, or a
+ * heartbeat that does not come back within 5 s) is reported and replaced after a second.
+ */
+async function listenPg(
+  databaseUrl: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  if (!CHANNEL.test(channel)) throw new Error(`listen: bad channel name ${channel}`);
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  const drop = (client: pg.Client) => {
+    if (current !== client) return;
+    current = null;
+    clearInterval(heartbeat);
+    onState(false);
+    client.removeAllListeners('notification');
+    client.end().catch(() => undefined);
+    if (!stopped) retry = setTimeout(connect, 1000).unref();
+  };
+
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: databaseUrl, keepAlive: true, query_timeout: 5000 });
+    client.on('error', () => drop(client));
+    client.on('end', () => drop(client));
+    client.on('notification', (n) => {
+      if (n.channel === channel && n.payload) onMessage(n.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      client.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(connect, 1000).unref();
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    onState(true);
+    heartbeat = setInterval(() => {
+      client.query('SELECT 1').catch(() => drop(client));
+    }, 10_000).unref();
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    if (client) drop(client);
   };
 }

@@ -1,6 +1,5 @@
 import { type DataScope, dataScopeOf } from '@hr/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import type { TokenSigner } from '../modules/auth/tokens';
 
@@ -13,11 +12,6 @@ export type Actor = {
   roleName: string;
   permissions: string[];
   scope: DataScope;
-  /**
-   * Set when the route checks the session inside its tenant transaction instead of before the
-   * handler: pass it as `db.tenant(companyId, fn, { session: actor.deferredSession })`.
-   */
-  deferredSession: { id: string; userId: string; now: Date } | null;
   ip: string;
   requestId: string;
 };
@@ -31,12 +25,6 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     permission?: RoutePermission;
-    /**
-     * 'in-transaction': the handler reads only through one `db.tenant` call that carries
-     * `actor.deferredSession`, so the session check rides in that transaction's first round trip
-     * (hot read routes). Default: a query of its own before the handler.
-     */
-    sessionCheck?: 'before-handler' | 'in-transaction';
   }
   interface FastifyInstance {
     /** Every /api route with its declaration, as registered (read by the route-declaration test). */
@@ -46,7 +34,10 @@ declare module 'fastify' {
 
 export type ApiRouteDeclaration = { method: string; url: string; permission: RoutePermission | undefined };
 
-/** Session liveness for the access token's `sid`: one primary-key lookup per request. */
+/**
+ * Session liveness for the access token's `sid`: from memory when this process has seen it live
+ * (ADR 0006), otherwise one primary-key lookup.
+ */
 export type SessionCheck = (sessionId: string, userId: string) => Promise<'live' | 'expired' | 'revoked'>;
 
 /** Routes under these prefixes come from plugins (API docs) and are public documentation. */
@@ -73,7 +64,7 @@ function bearer(request: FastifyRequest): string | null {
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: { tokens: TokenSigner; sessionCheck: SessionCheck; clock: Clock },
+  deps: { tokens: TokenSigner; sessionCheck: SessionCheck },
 ) {
   app.decorateRequest('actor', null);
   const apiRoutes: ApiRouteDeclaration[] = [];
@@ -104,11 +95,8 @@ export function registerAuth(
       throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
     }
     const c = verdict.claims;
-    const deferred = request.routeOptions.config?.sessionCheck === 'in-transaction';
-    if (!deferred) {
-      const state = await deps.sessionCheck(c.sid, c.sub);
-      if (state !== 'live') throw new AppError('UNAUTHENTICATED', 'Your session has ended; sign in again');
-    }
+    const state = await deps.sessionCheck(c.sid, c.sub);
+    if (state !== 'live') throw new AppError('UNAUTHENTICATED', 'Your session has ended; sign in again');
     request.actor = {
       userId: c.sub,
       companyId: c.cid,
@@ -117,7 +105,6 @@ export function registerAuth(
       roleName: c.role,
       permissions: c.perms,
       scope: dataScopeOf(c.perms),
-      deferredSession: deferred ? { id: c.sid, userId: c.sub, now: deps.clock.now() } : null,
       ip: request.ip,
       requestId: request.id,
     };

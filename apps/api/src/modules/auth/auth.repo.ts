@@ -213,14 +213,15 @@ export async function sessionState(
   id: string,
   userId: string,
   now: Date,
-): Promise<'live' | 'expired' | 'revoked'> {
-  const { rows } = await db.query<{ revoked: boolean; expired: boolean }>(
-    'SELECT revoked_at IS NOT NULL AS revoked, expires_at <= $3 AS expired FROM sessions WHERE id = $1 AND user_id = $2',
+): Promise<{ state: 'live' | 'expired' | 'revoked'; expiresAt: Date | null }> {
+  const { rows } = await db.query<{ revoked: boolean; expired: boolean; expires_at: Date }>(
+    `SELECT revoked_at IS NOT NULL AS revoked, expires_at <= $3 AS expired, expires_at
+       FROM sessions WHERE id = $1 AND user_id = $2`,
     [id, userId, now],
   );
   const r = rows[0];
-  if (!r || r.revoked) return 'revoked';
-  return r.expired ? 'expired' : 'live';
+  if (!r || r.revoked) return { state: 'revoked', expiresAt: null };
+  return { state: r.expired ? 'expired' : 'live', expiresAt: r.expires_at };
 }
 
 // Tenant reads (inside db.tenant): the role and the employee behind a user.

@@ -18,6 +18,7 @@ import type { Mailer } from '../../lib/mail';
 import type { Actor } from '../../plugins/auth';
 import type { AuditService } from '../audit/audit.service';
 import * as repo from './auth.repo';
+import type { SessionCache } from './session-cache';
 import type { TokenSigner } from './tokens';
 
 export type RequestContext = { ip: string; userAgent: string | null; requestId: string };
@@ -48,8 +49,10 @@ export function createAuthService(deps: {
   log: FastifyBaseLogger;
   appUrl: string;
   refreshTtlSeconds: number;
+  /** Sessions known live (ADR 0006); every revocation here also drops them from it at once. */
+  sessions: SessionCache;
 }) {
-  const { db, clock, tokens, mailer, audit } = deps;
+  const { db, clock, tokens, mailer, audit, sessions } = deps;
 
   /** Role, permissions and display fields of a user: read inside its company's tenant transaction. */
   async function profileOf(user: repo.UserRow) {
@@ -249,6 +252,7 @@ export function createAuthService(deps: {
       ) {
         // A used (or forged) token of a live family: someone else may hold it, so end the whole session.
         await repo.revokeSession(db, sessionId, now);
+        sessions.forget(sessionId);
         deps.log.warn({ sessionId }, 'refresh token reuse: session revoked');
         throw ended;
       }
@@ -268,6 +272,7 @@ export function createAuthService(deps: {
 
     async logout(actor: Actor): Promise<void> {
       await repo.revokeSession(db, actor.sessionId, clock.now());
+      sessions.forget(actor.sessionId);
     },
 
     async me(actor: Actor): Promise<{ userResponse: UserResponse; scope: Scope }> {
@@ -308,6 +313,7 @@ export function createAuthService(deps: {
       await repo.updatePassword(db, user.id, hash, now);
       // Whoever knew the old password may hold sessions: end them all, and any other reset links.
       await repo.revokeUserSessions(db, user.id, now);
+      sessions.forgetUser(user.id);
       await repo.expireUserTokens(db, user.id, 'reset', now);
       await repo.clearFailures(db, `email:${user.email.toLowerCase()}`);
       await db.tenant(user.company_id, (tx) =>
@@ -334,13 +340,19 @@ export function createAuthService(deps: {
       const now = clock.now();
       await repo.updatePassword(db, user.id, await hashPassword(body.new_password), now);
       await repo.revokeUserSessions(db, user.id, now, actor.sessionId);
+      sessions.forgetUser(user.id);
       await db.tenant(actor.companyId, (tx) =>
         audit.record(tx, { actor, action: 'auth.password_changed', entity: 'user', entity_id: user.id }),
       );
     },
 
-    sessionCheck(sessionId: string, userId: string) {
-      return repo.sessionState(db, sessionId, userId, clock.now());
+    /** Known live in memory, or one primary-key lookup whose live answer is remembered. */
+    async sessionCheck(sessionId: string, userId: string): Promise<'live' | 'expired' | 'revoked'> {
+      if (sessions.isLive(sessionId, userId)) return 'live';
+      const generation = sessions.generation();
+      const { state, expiresAt } = await repo.sessionState(db, sessionId, userId, clock.now());
+      if (state === 'live' && expiresAt) sessions.remember(sessionId, userId, expiresAt, generation);
+      return state;
     },
   };
 }

@@ -144,7 +144,7 @@ describe('refresh and logout', () => {
     expect((await post('/api/auth/refresh', { refresh_token: s.refresh })).statusCode).toBe(401);
   });
 
-  it('routes that check the session inside their transaction refuse a signed-out token too', async () => {
+  it('the employee routes (read pool) refuse a signed-out token too', async () => {
     const s = await t.login('admin@acme.test');
     const own = `/api/employee/${s.userResponse.employee_id}`;
     expect((await get('/api/employee', s.headers)).statusCode).toBe(200);
@@ -155,7 +155,7 @@ describe('refresh and logout', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED', data: null });
     }
-    // The aborted transaction left the database usable: a live session still reads.
+    // Another session still reads.
     const again = await t.login('admin@acme.test');
     expect((await get('/api/employee', again.headers)).statusCode).toBe(200);
   });

@@ -78,10 +78,7 @@ export function employeesRoutes(
   r.get(
     '/api/employee',
     {
-      config: {
-        permission: ['employee_list.view', 'manager_dashboard.view'],
-        sessionCheck: 'in-transaction',
-      },
+      config: { permission: ['employee_list.view', 'manager_dashboard.view'] },
       schema: {
         tags,
         querystring: EmployeeRecordsListQuerySchema,
@@ -112,7 +109,7 @@ export function employeesRoutes(
   r.get(
     '/api/employee/:id',
     {
-      config: { permission: 'employee_profile.view', sessionCheck: 'in-transaction' },
+      config: { permission: 'employee_profile.view' },
       schema: { tags, params: IdParamSchema, response: { 200: EmployeeResponseSchema } },
     },
     async (request) => ok(await employees.get(actorOf(request), request.params.id)),

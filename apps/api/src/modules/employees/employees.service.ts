@@ -193,15 +193,11 @@ export function createEmployeesService(deps: Deps) {
 
   return {
     list: (actor: Actor, q: EmployeeRecordsListQuery) =>
-      db.tenantRead(actor.companyId, (tx) => repo.listEmployees(tx, q, scopeOf(actor)), {
-        session: actor.deferredSession,
-      }),
+      db.tenantRead(actor.companyId, (tx) => repo.listEmployees(tx, q, scopeOf(actor))),
 
     /** Out of scope and another company's record look the same as a missing one: 404. */
     async get(actor: Actor, id: string) {
-      const row = await db.tenantRead(actor.companyId, (tx) => repo.getEmployee(tx, id, scopeOf(actor)), {
-        session: actor.deferredSession,
-      });
+      const row = await db.tenantRead(actor.companyId, (tx) => repo.getEmployee(tx, id, scopeOf(actor)));
       if (!row) throw notFound('Employee');
       return row;
     },
