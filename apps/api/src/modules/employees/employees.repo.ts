@@ -23,19 +23,16 @@ export function scopeWhere(s: ScopeFilter, params: unknown[], alias = 'e'): stri
   return s.scope === 'team' ? `(${alias}.id = ${p} OR ${alias}.manager_id = ${p})` : `${alias}.id = ${p}`;
 }
 
+// unit_name, division_name and manager_name are kept on the row by triggers (migration 0013), so
+// a page reads the employees table alone.
 const SUMMARY_COLUMNS = `p.id, p.employee_code, p.first_name, p.last_name,
   trim(p.first_name || ' ' || p.last_name) AS employee_name, p.email, p.designation,
-  d.name AS division_name, u.name AS unit_name, p.manager_id,
-  CASE WHEN m.id IS NULL THEN NULL ELSE trim(m.first_name || ' ' || m.last_name) END AS manager_name,
+  p.division_name, p.unit_name, p.manager_id, p.manager_name,
   p.date_of_joining::text AS date_of_joining, p.status`;
 
-const SUMMARY_JOINS = `LEFT JOIN division_units u ON u.id = p.division_unit_id
-  LEFT JOIN divisions d ON d.id = u.division_id
-  LEFT JOIN employees m ON m.id = p.manager_id`;
-
 /**
- * One round trip: the total (index scan on the same filter) joined to the page, which is cut
- * with LIMIT before the look-up joins run. Runs inside a tenant transaction (RLS adds the company).
+ * One round trip: the total (the head-count, the search's match count, or an index count on the
+ * same filter) joined to the page. Runs with the tenant's company set (RLS adds the company).
  */
 export async function listEmployees(
   tx: Queryable,
@@ -76,7 +73,7 @@ export async function listEmployees(
        ORDER BY ${sort} ${dir}, e.id ${dir} LIMIT ${limit} OFFSET ${offset}
      ), total AS (${totalSql})
      SELECT total.total, ${SUMMARY_COLUMNS}
-       FROM total LEFT JOIN page p ON true ${SUMMARY_JOINS}
+       FROM total LEFT JOIN page p ON true
       ORDER BY p.sort_key ${dir}, p.id ${dir}`,
     params,
   );
@@ -92,7 +89,7 @@ export async function getEmployee(
   const params: unknown[] = [id];
   const scope = scopeWhere(s, params, 'p');
   const { rows } = await tx.query<EmployeeSummary>(
-    `SELECT ${SUMMARY_COLUMNS} FROM employees p ${SUMMARY_JOINS}
+    `SELECT ${SUMMARY_COLUMNS} FROM employees p
       WHERE p.id = $1 ${scope ? `AND ${scope}` : ''}`,
     params,
   );
