@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import { createFieldCrypto } from './lib/field-crypto';
+import { loggerOptions } from './lib/log';
 import { createMailer, type Mailer, type MailSink } from './lib/mail';
 import { accessRoutes } from './modules/access/access.routes';
 import { createAccessService } from './modules/access/access.service';
@@ -61,24 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
 
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers["access-token"]',
-          'req.headers.cookie',
-          'headers.authorization',
-          'headers["access-token"]',
-          '*.password',
-          '*.current_password',
-          '*.new_password',
-          '*.refresh_token',
-          '*.otp',
-        ],
-        censor: '[redacted]',
-      },
-    },
+    logger: loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
     // Use a caller's id when it looks like one (tracing across services), otherwise a fresh uuid.
     requestIdHeader: false,

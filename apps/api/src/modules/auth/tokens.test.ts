@@ -16,6 +16,23 @@ describe('access tokens', () => {
     expect(await signer.verify(token)).toEqual({ ok: false, expired: true });
   });
 
+  it('a token verified before is answered from memory, still expires, and its claims cannot be changed', async () => {
+    const clock = manualClock();
+    const signer = createTokenSigner({ secret, ttlSeconds: 60, clock });
+    const token = await signer.sign(claims);
+    const first = await signer.verify(token);
+    const second = await signer.verify(token);
+    expect(second).toEqual({ ok: true, claims });
+    if (!first.ok || !second.ok) throw new Error('not verified');
+    expect(second.claims).toBe(first.claims);
+    expect(() => second.claims.perms.push('role_permissions.edit')).toThrow(TypeError);
+    // A different signature over the same payload is checked, not looked up.
+    const [h, p] = token.split('.');
+    expect(await signer.verify(`${h}.${p}.${'A'.repeat(43)}`)).toEqual({ ok: false, expired: false });
+    clock.advance(60_000);
+    expect(await signer.verify(token)).toEqual({ ok: false, expired: true });
+  });
+
   it('refuses a tampered payload, another key, alg none and garbage', async () => {
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({ ...claims })

@@ -14,8 +14,12 @@ export type AccessClaims = {
 export type TokenVerdict = { ok: true; claims: AccessClaims } | { ok: false; expired: boolean };
 
 /** HS256 access tokens. Short-lived; each use also checks the session row (see auth plugin). */
+const VERIFIED_MAX = 5000;
+
 export function createTokenSigner(opts: { secret: string; ttlSeconds: number; clock: Clock }) {
   const key = new TextEncoder().encode(opts.secret);
+  /** Tokens already verified (signature, header, claims), with their expiry; oldest dropped first. */
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
   return {
     async sign(c: AccessClaims): Promise<string> {
       const now = Math.floor(opts.clock.now().getTime() / 1000);
@@ -31,7 +35,17 @@ export function createTokenSigner(opts: { secret: string; ttlSeconds: number; cl
      * costs a thread-pool hop per call): HS256 only, constant-time signature compare, then expiry.
      */
     async verify(token: string): Promise<TokenVerdict> {
-      const payload = verifyHs256(token, key, Math.floor(opts.clock.now().getTime() / 1000));
+      const nowSeconds = Math.floor(opts.clock.now().getTime() / 1000);
+      // The same token string was verified before: only its expiry can have changed. (Decoding
+      // and hashing a token that carries every permission name cost more per request than the
+      // rest of authentication.)
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > nowSeconds) return { ok: true, claims: known.claims };
+        verified.delete(token);
+        return { ok: false, expired: true };
+      }
+      const payload = verifyHs256(token, key, nowSeconds);
       if (payload === 'expired') return { ok: false, expired: true };
       if (payload === null) return { ok: false, expired: false };
       const { sub, cid, sid, eid, role, perms } = payload as Partial<AccessClaims>;
@@ -45,7 +59,20 @@ export function createTokenSigner(opts: { secret: string; ttlSeconds: number; cl
       ) {
         return { ok: false, expired: false };
       }
-      return { ok: true, claims: { sub, cid, sid, eid: typeof eid === 'string' ? eid : null, role, perms } };
+      const claims: AccessClaims = Object.freeze({
+        sub,
+        cid,
+        sid,
+        eid: typeof eid === 'string' ? eid : null,
+        role,
+        perms: Object.freeze([...perms]) as string[],
+      });
+      if (verified.size >= VERIFIED_MAX) {
+        const oldest = verified.keys().next().value;
+        if (oldest !== undefined) verified.delete(oldest);
+      }
+      verified.set(token, { claims, exp: payload.exp as number });
+      return { ok: true, claims };
     },
   };
 }
