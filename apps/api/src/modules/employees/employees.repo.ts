@@ -14,14 +14,27 @@ const SORT_COLUMNS: Record<EmployeeRecordsListQuery['sortBy'], string> = {
   created_at: 'e.created_at',
 };
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export function scopeWhere(s: ScopeFilter, params: unknown[], alias = 'e'): string | null {
   if (s.scope === 'company') return null;
   if (!s.employeeId) return 'false';
   const p = `$${params.push(s.employeeId)}`;
   return s.scope === 'team' ? `(${alias}.id = ${p} OR ${alias}.manager_id = ${p})` : `${alias}.id = ${p}`;
 }
+
+/** Indexed suffix length and field codes of employee_search_terms (migration 0014). */
+const SEARCH_TERM_LENGTH = 32;
+const SEARCH_FIELDS = { name: '{n}', employee_code: '{c}', email: '{e}', any: '{n,c,e}' } as const;
+const SEARCHED = {
+  name: "lower(e.first_name || ' ' || e.last_name)",
+  employee_code: 'lower(e.employee_code)',
+  email: 'lower(e.email)',
+};
+const SEARCH_COLUMNS = {
+  name: [SEARCHED.name],
+  employee_code: [SEARCHED.employee_code],
+  email: [SEARCHED.email],
+  any: Object.values(SEARCHED),
+};
 
 // unit_name, division_name and manager_name are kept on the row by triggers (migration 0013), so
 // a page reads the employees table alone.
@@ -47,12 +60,27 @@ export async function listEmployees(
   if (q.status) where.push(`e.status = $${params.push(q.status)}`);
   let matches = '';
   if (q.value) {
-    // Candidates come from the trigram index through hr_employee_search (migration 0010); the
-    // policy and the scope above still apply to the rows read here.
-    const key = `$${params.push(q.key ?? null)}::text`;
-    const pattern = `$${params.push(`%${escapeLike(q.value.toLowerCase())}%`)}::text`;
+    // "Contains v" is "some suffix of the field starts with v": a range scan of the suffix index
+    // (migration 0014), as hr_app under the policy (text comparison is leakproof, so row-level
+    // security lets the index be used). The scope above still applies to the rows read.
+    const value = q.value.toLowerCase();
+    const head = [...value].slice(0, SEARCH_TERM_LENGTH).join('');
+    const fields = `$${params.push(SEARCH_FIELDS[q.key ?? 'any'])}::"char"[]`;
+    const lo = `$${params.push(head)}::text COLLATE "C"`;
+    const hi = `$${params.push(`${head}\u{10FFFF}`)}::text COLLATE "C"`;
+    const hits = `SELECT DISTINCT t.employee_id, t.employee_code FROM employee_search_terms t
+         WHERE t.field = ANY(${fields}) AND t.term >= ${lo} AND t.term < ${hi}`;
+    if (where.length === 0 && head === value && q.sortBy === 'employee_code') {
+      return searchByCode(tx, hits, q, params);
+    }
+    matches = `matches AS MATERIALIZED (SELECT ARRAY(SELECT employee_id FROM (${hits}) h) AS ids), `;
     where.push(`e.id = ANY((SELECT ids FROM matches)::uuid[])`);
-    matches = `matches AS MATERIALIZED (SELECT ARRAY(SELECT hr_employee_search(${key}, ${pattern})) AS ids), `;
+    if (head !== value) {
+      // Longer than the indexed suffixes: the candidates share the first characters; check all.
+      const v = `$${params.push(value)}::text`;
+      const cols = SEARCH_COLUMNS[q.key ?? 'any'].map((c) => `strpos(${c}, ${v}) > 0`);
+      where.push(`(${cols.join(' OR ')})`);
+    }
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   // With no filter at all the total is the company's head-count, kept by triggers (migration 0002).
@@ -75,6 +103,35 @@ export async function listEmployees(
      SELECT total.total, ${SUMMARY_COLUMNS}
        FROM total LEFT JOIN page p ON true
       ORDER BY p.sort_key ${dir}, p.id ${dir}`,
+    params,
+  );
+  const total = rows[0]?.total ?? 0;
+  return { total, rows: rows.filter((r) => r.id !== null).map(({ total: _t, ...r }) => r) };
+}
+
+/**
+ * The commonest search (the whole company, sorted by code): the suffix index carries each
+ * employee's code, so the page is chosen from the index alone and only its rows are read.
+ */
+async function searchByCode(
+  tx: Queryable,
+  hits: string,
+  q: EmployeeRecordsListQuery,
+  params: unknown[],
+): Promise<{ rows: EmployeeSummary[]; total: number }> {
+  const dir = q.sortOrder === 'desc' ? 'DESC' : 'ASC';
+  const limit = `$${params.push(q.records)}`;
+  const offset = `$${params.push((q.page - 1) * q.records)}`;
+  const { rows } = await tx.query<EmployeeSummary & { total: number; id: string | null }>(
+    // The page's ids as an array: a join would let a generic plan (LIMIT unknown) hash the table.
+    `WITH hits AS MATERIALIZED (${hits}),
+     page AS (
+       SELECT ARRAY(SELECT employee_id FROM hits
+                     ORDER BY employee_code ${dir}, employee_id ${dir} LIMIT ${limit} OFFSET ${offset}) AS ids
+     ), total AS (SELECT count(*)::int AS total FROM hits)
+     SELECT total.total, ${SUMMARY_COLUMNS}
+       FROM total LEFT JOIN employees p ON p.id = ANY((SELECT ids FROM page)::uuid[])
+      ORDER BY p.employee_code ${dir}, p.id ${dir}`,
     params,
   );
   const total = rows[0]?.total ?? 0;
