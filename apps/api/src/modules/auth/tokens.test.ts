@@ -27,8 +27,13 @@ describe('access tokens', () => {
     expect(second.claims).toBe(first.claims);
     expect(() => second.claims.perms.push('role_permissions.edit')).toThrow(TypeError);
     // A different signature over the same payload is checked, not looked up.
-    const [h, p] = token.split('.');
+    const [h, p, sig] = token.split('.');
     expect(await signer.verify(`${h}.${p}.${'A'.repeat(43)}`)).toEqual({ ok: false, expired: false });
+    // The remembered signature with another payload is checked too, and fails.
+    const forged = Buffer.from(
+      JSON.stringify({ ...claims, perms: ['role_permissions.edit'], exp: 4e9 }),
+    ).toString('base64url');
+    expect(await signer.verify(`${h}.${forged}.${sig}`)).toEqual({ ok: false, expired: false });
     clock.advance(60_000);
     expect(await signer.verify(token)).toEqual({ ok: false, expired: true });
   });

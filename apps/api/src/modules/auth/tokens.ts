@@ -19,7 +19,7 @@ const VERIFIED_MAX = 5000;
 export function createTokenSigner(opts: { secret: string; ttlSeconds: number; clock: Clock }) {
   const key = new TextEncoder().encode(opts.secret);
   /** Tokens already verified (signature, header, claims), with their expiry; oldest dropped first. */
-  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  const verified = new Map<string, { token: string; claims: AccessClaims; exp: number }>();
   return {
     async sign(c: AccessClaims): Promise<string> {
       const now = Math.floor(opts.clock.now().getTime() / 1000);
@@ -39,10 +39,12 @@ export function createTokenSigner(opts: { secret: string; ttlSeconds: number; cl
       // The same token string was verified before: only its expiry can have changed. (Decoding
       // and hashing a token that carries every permission name cost more per request than the
       // rest of authentication.)
-      const known = verified.get(token);
-      if (known) {
+      // Keyed by the signature (short to hash); the whole token must still be the same string.
+      const signature = token.slice(token.lastIndexOf('.') + 1);
+      const known = verified.get(signature);
+      if (known && known.token === token) {
         if (known.exp > nowSeconds) return { ok: true, claims: known.claims };
-        verified.delete(token);
+        verified.delete(signature);
         return { ok: false, expired: true };
       }
       const payload = verifyHs256(token, key, nowSeconds);
@@ -71,7 +73,7 @@ export function createTokenSigner(opts: { secret: string; ttlSeconds: number; cl
         const oldest = verified.keys().next().value;
         if (oldest !== undefined) verified.delete(oldest);
       }
-      verified.set(token, { claims, exp: payload.exp as number });
+      verified.set(signature, { token, claims, exp: payload.exp as number });
       return { ok: true, claims };
     },
   };
