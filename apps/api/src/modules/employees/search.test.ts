@@ -60,6 +60,14 @@ describe('employee search', () => {
     );
     expect(await codes(admin, 'key=name&value=quill%20bart')).toEqual(['SRCH01']);
     expect(await codes(admin, 'key=name&value=zed%20bart')).toEqual([]);
+    // Deleted (no history yet): gone from the search and from the index.
+    expect((await callAs(t, admin, 'DELETE', `/api/employee/${id}`)).statusCode).toBe(200);
+    expect(await codes(admin, 'key=name&value=quill')).toEqual([]);
+    const { rows } = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM employee_search_terms WHERE employee_id = $1',
+      [id],
+    );
+    expect(rows[0]!.n).toBe(0);
     // The total counts the matches, not the page.
     const res = await callAs(t, admin, 'GET', '/api/employee?records=1&key=name&value=a');
     expect(res.json().meta.totalCount).toBeGreaterThan(1);
