@@ -3,7 +3,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { isUuid } from '../lib/crypto';
-import { AppError } from '../lib/errors';
 
 export type QueryResult<T> = { rows: T[] };
 
@@ -24,7 +23,7 @@ export type Connection = Queryable & { exec(sql: string): Promise<void> };
 export type Db = Queryable & {
   readonly driver: 'pglite' | 'pg';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  tenant<T>(companyId: string, fn: (tx: Queryable) => Promise<T>, opts?: TenantOptions): Promise<T>;
+  tenant<T>(companyId: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Like `tenant`, for reads that need no transaction (one statement, or several that need no
    * common snapshot): one round trip less per call. On PostgreSQL it uses a second pool whose
@@ -32,7 +31,7 @@ export type Db = Queryable & {
    * set per call before `fn` runs, and a connection that failed is discarded. On PGlite it is
    * `tenant`.
    */
-  tenantRead<T>(companyId: string, fn: (tx: Queryable) => Promise<T>, opts?: TenantOptions): Promise<T>;
+  tenantRead<T>(companyId: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   exclusive<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
   /**
    * Delivers each notification on `channel` to `onMessage`, and tells `onState` when listening
@@ -49,35 +48,16 @@ export type Db = Queryable & {
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
 /**
- * `session`: check that this session is live inside the transaction's opening round trip, instead
- * of in a query of its own before it (routes that declare `sessionCheck: 'in-transaction'`). A
- * dead session aborts the transaction before anything is read and answers 401.
+ * `BEGIN` plus the tenant switch in one round trip: `hr_enter_tenant` (migration 0003) sets the
+ * role hr_app and `app.company_id` for this transaction only. The company id is validated before
+ * it is inlined. (The function's session arguments are no longer used: ADR 0006.)
  */
-export type TenantOptions = { session?: { id: string; userId: string; now: Date } | null };
+function tenantPrelude(companyId: string): string {
+  if (!isUuid(companyId)) throw new Error('tenant: company id is not a uuid');
+  return `BEGIN; SELECT hr_enter_tenant('${companyId}', NULL, NULL, NULL)`;
+}
 
 export type DbOptions = { databaseUrl?: string; dataDir?: string; poolMax?: number };
-
-/**
- * `BEGIN` plus the tenant switch (and the session check) in one round trip: `hr_enter_tenant`
- * (migration 0003) sets the role hr_app and `app.company_id` for this transaction only. Every
- * inlined value is validated first.
- */
-function tenantPrelude(companyId: string, opts?: TenantOptions): string {
-  if (!isUuid(companyId)) throw new Error('tenant: company id is not a uuid');
-  const session = opts?.session;
-  if (!session) return `BEGIN; SELECT hr_enter_tenant('${companyId}', NULL, NULL, NULL)`;
-  if (!isUuid(session.id) || !isUuid(session.userId) || Number.isNaN(session.now.getTime())) {
-    throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
-  }
-  return `BEGIN; SELECT hr_enter_tenant('${companyId}', '${session.id}', '${session.userId}', '${session.now.toISOString()}')`;
-}
-
-/** The session check's failure (SQLSTATE HR401) is the caller's 401, not a server error. */
-function sessionError(err: unknown): unknown {
-  return (err as { code?: string } | null)?.code === 'HR401'
-    ? new AppError('UNAUTHENTICATED', 'Your session has ended; sign in again')
-    : err;
-}
 
 export async function createDb(opts: DbOptions): Promise<Db> {
   return opts.databaseUrl ? createPgDb(opts.databaseUrl, opts.poolMax ?? 10) : createPgliteDb(opts.dataDir);
@@ -117,7 +97,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
       } catch (err) {
         // Also after a failed prelude: its BEGIN may have opened a transaction that is now aborted.
         await lite.exec('ROLLBACK').catch(() => undefined);
-        throw sessionError(err);
+        throw err;
       }
     });
   }
@@ -125,8 +105,8 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     driver: 'pglite',
     query: (sql, params) => serial(() => raw.query(sql, params)),
     transaction: (fn) => inTx('BEGIN', fn),
-    tenant: async (companyId, fn, opts) => inTx(tenantPrelude(companyId, opts), fn),
-    tenantRead: async (companyId, fn, opts) => inTx(tenantPrelude(companyId, opts), fn),
+    tenant: async (companyId, fn) => inTx(tenantPrelude(companyId), fn),
+    tenantRead: async (companyId, fn) => inTx(tenantPrelude(companyId), fn),
     exclusive: (fn) => serial(() => fn(raw)),
     listen: async (channel, onMessage, onState) => {
       if (!CHANNEL.test(channel)) throw new Error(`listen: bad channel name ${channel}`);
@@ -214,7 +194,7 @@ export async function createPgDb(databaseUrl: string, poolMax: number): Promise<
       await client.query('ROLLBACK').catch(() => {
         broken = true;
       });
-      throw sessionError(err);
+      throw err;
     } finally {
       client.release(broken);
     }
@@ -226,37 +206,23 @@ export async function createPgDb(databaseUrl: string, poolMax: number): Promise<
       return { rows: r.rows as T[] };
     },
     transaction: (fn) => inTx('BEGIN', fn),
-    tenant: async (companyId, fn, opts) => inTx(tenantPrelude(companyId, opts), fn),
-    tenantRead: async (companyId, fn, opts) => {
-      const session = opts?.session ?? null;
+    tenant: async (companyId, fn) => inTx(tenantPrelude(companyId), fn),
+    tenantRead: async (companyId, fn) => {
       if (!isUuid(companyId)) throw new Error('tenant: company id is not a uuid');
-      if (
-        session &&
-        (!isUuid(session.id) || !isUuid(session.userId) || Number.isNaN(session.now.getTime()))
-      ) {
-        throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
-      }
       const client = await readPool.connect();
       let done = false;
       try {
         const conn = wrap(client);
         // A connection keeps the company it was last set to, so a read for the same company (the
         // usual case) needs no round trip to set it again.
-        if (session || scopedTo.get(client) !== companyId) {
+        if (scopedTo.get(client) !== companyId) {
           scopedTo.delete(client);
-          await conn.query('SELECT hr_enter_tenant_read($1, $2, $3, $4)', [
-            companyId,
-            session?.id ?? null,
-            session?.userId ?? null,
-            session?.now ?? null,
-          ]);
+          await conn.query('SELECT hr_enter_tenant_read($1, NULL, NULL, NULL)', [companyId]);
           scopedTo.set(client, companyId);
         }
         const result = await fn(conn);
         done = true;
         return result;
-      } catch (err) {
-        throw sessionError(err);
       } finally {
         // Only a connection whose call went through returns to the pool: any failure could have
         // left it scoped to an earlier company.
