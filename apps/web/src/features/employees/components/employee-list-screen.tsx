@@ -61,7 +61,7 @@ const COLUMNS: Column[] = [
   {
     label: 'Status',
     cell: (e) => (
-      <Badge color={STATUS_COLOR[e.status]} variant="light">
+      <Badge color={STATUS_COLOR[e.status]} variant="light" miw="max-content">
         {e.status}
       </Badge>
     ),
