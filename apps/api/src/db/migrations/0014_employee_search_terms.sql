@@ -33,15 +33,22 @@ RETURNS TABLE (field "char", txt text) LANGUAGE sql IMMUTABLE AS $$
   VALUES ('n'::"char", lower(first_name || ' ' || last_name)), ('c', lower(code)), ('e', lower(email))
 $$;
 
+-- Every indexed suffix of one employee's fields (a plain SQL function: inlined where it is used).
+CREATE FUNCTION hr_employee_search_terms_of(first_name text, last_name text, code text, email text)
+RETURNS TABLE (field "char", term text) LANGUAGE sql IMMUTABLE AS $$
+  SELECT f.field, left(substr(f.txt, i), 32)
+    FROM hr_employee_search_fields(first_name, last_name, code, email) f
+   CROSS JOIN LATERAL generate_series(1, length(f.txt)) i
+   WHERE substr(f.txt, i, 1) <> ' '
+$$;
+
 -- Statement-level, so that a bulk import of 1,000 rows writes their terms in one statement.
 CREATE FUNCTION employee_search_terms_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO employee_search_terms (company_id, employee_id, field, term, employee_code)
-  SELECT a.company_id, a.id, f.field, left(substr(f.txt, i), 32), a.employee_code
+  SELECT a.company_id, a.id, t.field, t.term, a.employee_code
     FROM added a
-   CROSS JOIN LATERAL hr_employee_search_fields(a.first_name, a.last_name, a.employee_code, a.email) f
-   CROSS JOIN LATERAL generate_series(1, length(f.txt)) i
-   WHERE substr(f.txt, i, 1) <> ' ';
+    CROSS JOIN LATERAL hr_employee_search_terms_of(a.first_name, a.last_name, a.employee_code, a.email) t;
   RETURN NULL;
 END $$;
 CREATE TRIGGER employee_search_terms_insert AFTER INSERT ON employees
@@ -58,11 +65,9 @@ BEGIN
     DELETE FROM employee_search_terms t USING changed c WHERE t.employee_id = c.id
   )
   INSERT INTO employee_search_terms (company_id, employee_id, field, term, employee_code)
-  SELECT c.company_id, c.id, f.field, left(substr(f.txt, i), 32), c.employee_code
+  SELECT c.company_id, c.id, t.field, t.term, c.employee_code
     FROM changed c
-   CROSS JOIN LATERAL hr_employee_search_fields(c.first_name, c.last_name, c.employee_code, c.email) f
-   CROSS JOIN LATERAL generate_series(1, length(f.txt)) i
-   WHERE substr(f.txt, i, 1) <> ' ';
+    CROSS JOIN LATERAL hr_employee_search_terms_of(c.first_name, c.last_name, c.employee_code, c.email) t;
   RETURN NULL;
 END $$;
 CREATE TRIGGER employee_search_terms_update AFTER UPDATE ON employees
@@ -78,11 +83,9 @@ CREATE TRIGGER employee_search_terms_delete AFTER DELETE ON employees
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION employee_search_terms_removed();
 
 INSERT INTO employee_search_terms (company_id, employee_id, field, term, employee_code)
-SELECT e.company_id, e.id, f.field, left(substr(f.txt, i), 32), e.employee_code
+SELECT e.company_id, e.id, t.field, t.term, e.employee_code
   FROM employees e
- CROSS JOIN LATERAL hr_employee_search_fields(e.first_name, e.last_name, e.employee_code, e.email) f
- CROSS JOIN LATERAL generate_series(1, length(f.txt)) i
- WHERE substr(f.txt, i, 1) <> ' ';
+  CROSS JOIN LATERAL hr_employee_search_terms_of(e.first_name, e.last_name, e.employee_code, e.email) t;
 
 -- Text comparison is leakproof, so the list query reads the terms as hr_app under the policy and
 -- still uses the index: the security-definer search function of 0010 is no longer needed.

@@ -47,6 +47,12 @@ const SUMMARY_COLUMNS = `p.id, p.employee_code, p.first_name, p.last_name,
  * One round trip: the total (the head-count, the search's match count, or an index count on the
  * same filter) joined to the page. Runs with the tenant's company set (RLS adds the company).
  */
+/** The total rides on every row (and on one empty row when the page is empty). */
+function pageOf(rows: (EmployeeSummary & { total: number; id: string | null })[]) {
+  const total = rows[0]?.total ?? 0;
+  return { total, rows: rows.filter((r) => r.id !== null).map(({ total: _t, ...r }) => r) };
+}
+
 export async function listEmployees(
   tx: Queryable,
   q: EmployeeRecordsListQuery,
@@ -105,8 +111,7 @@ export async function listEmployees(
       ORDER BY p.sort_key ${dir}, p.id ${dir}`,
     params,
   );
-  const total = rows[0]?.total ?? 0;
-  return { total, rows: rows.filter((r) => r.id !== null).map(({ total: _t, ...r }) => r) };
+  return pageOf(rows);
 }
 
 /**
@@ -134,8 +139,7 @@ async function searchByCode(
       ORDER BY p.employee_code ${dir}, p.id ${dir}`,
     params,
   );
-  const total = rows[0]?.total ?? 0;
-  return { total, rows: rows.filter((r) => r.id !== null).map(({ total: _t, ...r }) => r) };
+  return pageOf(rows);
 }
 
 export async function getEmployee(
