@@ -15,3 +15,19 @@ export function manualClock(start = new Date()): Clock & { set(d: Date): void; a
     },
   };
 }
+
+/** The calendar date (YYYY-MM-DD) at `now` in `timeZone`; Asia/Kolkata when the zone is unknown. */
+export function dateIn(timeZone: string, now: Date): string {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(now);
+  try {
+    return format(timeZone);
+  } catch {
+    return format('Asia/Kolkata');
+  }
+}

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatMoney, formatPaise, timeZoneOf } from './format';
+import { formatDate, formatDateTime, formatMoney, formatPaise, timeZoneOf, todayIn } from './format';
 
 describe('money', () => {
   it('formats rupees with Indian grouping', () => {
@@ -29,6 +29,14 @@ describe('dates', () => {
   it('returns empty text for nothing or nonsense', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it("counts today in the company's zone, not UTC", () => {
+    // 21:00 UTC on 22 Nov is already 23 Nov in India: a default date from toISOString() was a day behind.
+    const late = new Date('2026-11-22T21:00:00Z');
+    expect(todayIn('Asia/Kolkata', late)).toBe('2026-11-23');
+    expect(todayIn('UTC', late)).toBe('2026-11-22');
+    expect(todayIn(undefined, late)).toBe('2026-11-23');
   });
 
   it('defaults the zone to Asia/Kolkata', () => {

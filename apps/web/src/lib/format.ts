@@ -67,3 +67,13 @@ export function formatDateTime(
 export function timeZoneOf(user: { time_zone?: string | null } | null | undefined): string {
   return user?.time_zone || DEFAULT_TIME_ZONE;
 }
+
+/** Today's calendar date (YYYY-MM-DD) in the company time zone, as the server counts days. */
+export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}

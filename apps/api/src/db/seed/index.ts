@@ -1,4 +1,5 @@
 import { BUILT_IN_ROLES, type BuiltInRoleName } from '@hr/contract';
+import { dateIn } from '../../lib/clock';
 import { hashPassword } from '../../lib/crypto';
 import { seedApprovalsDemo } from '../../modules/approvals/approvals.seed';
 import { seedOrgDemo } from '../../modules/org/org.seed';
@@ -137,7 +138,8 @@ export async function createCompany(
         last: rest.join(' '),
         email: input.adminEmail.toLowerCase(),
         designation: 'Administrator',
-        joined: new Date().toISOString().slice(0, 10),
+        // The company's own today (companies start in Asia/Kolkata).
+        joined: dateIn('Asia/Kolkata', new Date()),
         unitId: null,
         managerIndex: null,
         gender: 'unspecified',

@@ -6,7 +6,7 @@ import type {
   NextApprover,
 } from '@hr/contract';
 import type { Queryable } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import { type Clock, dateIn } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 
 /**
@@ -40,12 +40,7 @@ export const ADMIN_FALLBACK_PERMISSION = 'profile_change_requests.edit';
 
 /** Today's date (YYYY-MM-DD) in India, where delegation dates are meant. */
 export function todayIn(clock: Clock, timeZone = APPROVAL_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(clock.now());
+  return dateIn(timeZone, clock.now());
 }
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));

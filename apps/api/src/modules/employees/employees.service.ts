@@ -13,6 +13,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type FieldCrypto, lastFour, masked } from '../../lib/field-crypto';
 import type { Actor } from '../../plugins/auth';
 import type { AuditEvent, AuditService } from '../audit/audit.service';
+import { companyToday } from '../org/org.shared';
 import * as repo from './employees.repo';
 import * as rec from './records.repo';
 
@@ -416,7 +417,7 @@ export function createEmployeesService(deps: Deps) {
       return db.tenant(actor.companyId, async (tx) => {
         const row = await rec.findRecord(tx, id, scopeOf(actor));
         if (!row) throw notFound('Employee');
-        const today = clock.now().toISOString().slice(0, 10);
+        const { today } = await companyToday(tx, clock.now());
         const end = row.status === 'exited' && row.exit_date ? row.exit_date : today;
         return {
           employee_id: id,

@@ -1,5 +1,5 @@
+import { dateIn } from '../../lib/clock';
 import { buildTestApp, callAs, demoSessions, type Session, type TestApp } from '../../test/helper';
-import { dateIn } from './org.shared';
 
 let t: TestApp;
 let admin: Session;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client';
+import { dateIn } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuditAction } from '../audit/audit.service';
 
@@ -31,22 +32,4 @@ export async function companyToday(tx: Queryable, now: Date): Promise<{ today: s
   const { rows } = await tx.query<{ tz: string }>('SELECT hr_company_time_zone() AS tz');
   const timeZone = rows[0]?.tz || 'Asia/Kolkata';
   return { today: dateIn(timeZone, now), timeZone };
-}
-
-export function dateIn(timeZone: string, now: Date): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
-  } catch {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Asia/Kolkata',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
-  }
 }

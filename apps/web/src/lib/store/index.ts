@@ -1,6 +1,7 @@
 import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
-import { authSlice, clearAuth, setProfile, setSession, setTokens } from './auth-slice';
+import { timeZoneOf } from '../format';
+import { authSlice, clearAuth, selectUser, setProfile, setSession, setTokens } from './auth-slice';
 import { layoutSlice } from './layout-slice';
 import { clearStorage, writeProfile, writeSession, writeTokens } from './storage';
 
@@ -41,6 +42,9 @@ export const store = createAppStore();
 
 export const useAppDispatch: () => AppDispatch = useDispatch;
 export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
+
+/** The signed-in user's company time zone (Asia/Kolkata when unknown): dates are counted there. */
+export const useCompanyTimeZone = (): string => timeZoneOf(useAppSelector(selectUser));
 
 export * from './auth-slice';
 export * from './layout-slice';

@@ -18,8 +18,8 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RowActions } from '../../../components/ui/row-actions';
 import { SearchBar } from '../../../components/ui/search-bar';
-import { formatDate } from '../../../lib/format';
-import { selectPermissions, useAppSelector } from '../../../lib/store';
+import { formatDate, todayIn } from '../../../lib/format';
+import { selectPermissions, useAppSelector, useCompanyTimeZone } from '../../../lib/store';
 import {
   useAnnouncements,
   useDeleteAnnouncement,
@@ -27,7 +27,6 @@ import {
   useEmployeeOptions,
   useSaveAnnouncement,
 } from '../api/org-api';
-import { todayIn } from './shared';
 
 const AUDIENCES: { value: AnnouncementAudience; label: string }[] = [
   { value: 'all', label: 'Everyone' },
@@ -40,11 +39,12 @@ function AnnouncementForm({ item, onClose }: { item?: Announcement; onClose: () 
   const save = useSaveAnnouncement();
   const divisions = useDivisionDropdown();
   const employees = useEmployeeOptions();
+  const timeZone = useCompanyTimeZone();
   const [f, setF] = useState({
     title: item?.title ?? '',
     body: item?.body ?? '',
-    starts_on: item?.starts_on ?? todayIn(),
-    ends_on: item?.ends_on ?? todayIn(),
+    starts_on: item?.starts_on ?? todayIn(timeZone),
+    ends_on: item?.ends_on ?? todayIn(timeZone),
     audience: (item?.audience ?? 'all') as AnnouncementAudience,
     audience_ids: item?.audience_ids ?? [],
   });
@@ -144,7 +144,7 @@ export function AnnouncementsScreen() {
   const del = useDeleteAnnouncement();
   const [dialog, setDialog] = useState<{ item?: Announcement } | null>(null);
   const items = query.data?.items ?? [];
-  const today = todayIn();
+  const today = todayIn(useCompanyTimeZone());
   return (
     <>
       <PageHeader

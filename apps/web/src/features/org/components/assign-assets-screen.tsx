@@ -16,11 +16,10 @@ import { type FormEvent, useState } from 'react';
 import { DataTableFrame } from '../../../components/ui/data-table-frame';
 import { FormActions } from '../../../components/ui/form-actions';
 import { PageHeader } from '../../../components/ui/page-header';
-import { formatDate } from '../../../lib/format';
-import { selectPermissions, useAppSelector } from '../../../lib/store';
+import { formatDate, todayIn } from '../../../lib/format';
+import { selectPermissions, useAppSelector, useCompanyTimeZone } from '../../../lib/store';
 import { useAssets, useAssignments, useEmployeeOptions, useIssueAsset, useReturnAsset } from '../api/org-api';
 import { CONDITION_OPTIONS } from './manage-assets-screen';
-import { todayIn } from './shared';
 
 function IssueForm({ onClose }: { onClose: () => void }) {
   const issue = useIssueAsset();
@@ -28,7 +27,8 @@ function IssueForm({ onClose }: { onClose: () => void }) {
   const free = useAssets({ page: 1, records: 100 });
   const [assetId, setAssetId] = useState<string | null>(null);
   const [employeeId, setEmployeeId] = useState<string | null>(null);
-  const [issuedOn, setIssuedOn] = useState(todayIn());
+  const timeZone = useCompanyTimeZone();
+  const [issuedOn, setIssuedOn] = useState(todayIn(timeZone));
   const [notes, setNotes] = useState('');
   const available = (free.data?.items ?? [])
     .filter((a) => !a.holder_id && !['lost', 'retired', 'damaged'].includes(a.condition))
@@ -86,7 +86,8 @@ function IssueForm({ onClose }: { onClose: () => void }) {
 
 function ReturnForm({ assignment, onClose }: { assignment: AssetAssignment; onClose: () => void }) {
   const ret = useReturnAsset();
-  const [returnedOn, setReturnedOn] = useState(todayIn());
+  const timeZone = useCompanyTimeZone();
+  const [returnedOn, setReturnedOn] = useState(todayIn(timeZone));
   const [condition, setCondition] = useState<AssetCondition>('good');
   const [notes, setNotes] = useState('');
   const submit = async (e: FormEvent) => {

@@ -14,7 +14,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { confirm } from '../../../lib/confirm';
-import { formatDate } from '../../../lib/format';
+import { formatDate, todayIn } from '../../../lib/format';
+import { useCompanyTimeZone } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
 import {
   useCreateDelegation,
@@ -22,8 +23,6 @@ import {
   useEmployeeOptions,
   useMyDelegations,
 } from '../api/use-profile-changes';
-
-const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** "Delegate approvals": hand my approvals to someone for a date range, and list/remove mine. */
 export function DelegateApprovals() {
@@ -35,8 +34,10 @@ export function DelegateApprovals() {
   const create = useCreateDelegation();
   const remove = useDeleteDelegation();
   const [delegate, setDelegate] = useState<string | null>(null);
-  const [startsOn, setStartsOn] = useState(todayIso());
-  const [endsOn, setEndsOn] = useState(todayIso());
+  // The company's today, as the server counts delegation days (not the browser's UTC date).
+  const today = todayIn(useCompanyTimeZone());
+  const [startsOn, setStartsOn] = useState(today);
+  const [endsOn, setEndsOn] = useState(today);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
