@@ -16,6 +16,7 @@ const ConfigSchema = z.object({
   FILES_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DB_READ_LANES: z.coerce.number().int().min(1).max(64).default(2),
   JWT_SECRET: z.string().min(32).optional(),
   DATA_KEY: z.string().min(32).optional(),
   SMTP_URL: z.string().url().optional(),
@@ -41,6 +42,7 @@ export type Config = {
   filesDir: string;
   databaseUrl?: string;
   dbPoolMax: number;
+  dbReadLanes: number;
   jwtSecret: string;
   dataKey: string;
   smtpUrl?: string;
@@ -84,6 +86,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     filesDir: e.FILES_DIR ?? `${e.DATA_DIR.replace(/\/$/, '')}/files`,
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
+    dbReadLanes: e.DB_READ_LANES,
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
     dataKey: e.DATA_KEY ?? DEV_DATA_KEY,
     smtpUrl: e.SMTP_URL,

@@ -17,6 +17,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: config.dbPoolMax,
+    readLanes: config.dbReadLanes,
   });
   await migrate(db);
   const seeded = config.seedDemo ? await seedDemo(db) : false;

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { isUuid } from '../lib/crypto';
+import { createReadLanes } from './read-lanes';
 
 export type QueryResult<T> = { rows: T[] };
 
@@ -26,10 +27,9 @@ export type Db = Queryable & {
   tenant<T>(companyId: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Like `tenant`, for reads that need no transaction (one statement, or several that need no
-   * common snapshot): one round trip less per call. On PostgreSQL it uses a second pool whose
-   * connections are opened as hr_app, so row-level security binds every statement; the company is
-   * set per call before `fn` runs, and a connection that failed is discarded. On PGlite it is
-   * `tenant`.
+   * common snapshot). On PostgreSQL the statements go over a few pipelined connections opened as
+   * hr_app, each statement sent behind a switch to its company (db/read-lanes.ts, ADR 0007); on
+   * PGlite it is `tenant`.
    */
   tenantRead<T>(companyId: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   exclusive<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
@@ -57,10 +57,12 @@ function tenantPrelude(companyId: string): string {
   return `BEGIN; SELECT hr_enter_tenant('${companyId}', NULL, NULL, NULL)`;
 }
 
-export type DbOptions = { databaseUrl?: string; dataDir?: string; poolMax?: number };
+export type DbOptions = { databaseUrl?: string; dataDir?: string; poolMax?: number; readLanes?: number };
 
 export async function createDb(opts: DbOptions): Promise<Db> {
-  return opts.databaseUrl ? createPgDb(opts.databaseUrl, opts.poolMax ?? 10) : createPgliteDb(opts.dataDir);
+  return opts.databaseUrl
+    ? createPgDb(opts.databaseUrl, opts.poolMax ?? 10, opts.readLanes ?? 2)
+    : createPgliteDb(opts.dataDir);
 }
 
 /** A promise-chain mutex: PGlite has one connection, so transactions must not interleave. */
@@ -141,7 +143,7 @@ function preparedStatementNamer(cap = 1000) {
   };
 }
 
-export async function createPgDb(databaseUrl: string, poolMax: number): Promise<Db> {
+export async function createPgDb(databaseUrl: string, poolMax: number, readLanes = 2): Promise<Db> {
   // Dates stay strings (`date` has no time zone; a JS Date would shift it) and int8 becomes a number.
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') => {
@@ -160,18 +162,16 @@ export async function createPgDb(databaseUrl: string, poolMax: number): Promise<
     types,
     options: '-c plan_cache_mode=force_generic_plan',
   });
-  // Reads without a transaction: connections opened as the non-owner role, see `tenantRead`.
-  const readPool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: poolMax,
-    types,
-    options: '-c role=hr_app -c plan_cache_mode=force_generic_plan',
-  });
-  /** The company each read-pool connection is set to (`tenantRead`). */
-  const scopedTo = new WeakMap<pg.PoolClient, string>();
   const named = preparedStatementNamer();
   pool.on('error', () => undefined); // an idle client dropped by the server is replaced on next use
-  readPool.on('error', () => undefined);
+  // Reads without a transaction: pipelined connections opened as the non-owner role (ADR 0007).
+  const reads = createReadLanes({
+    connectionString: databaseUrl,
+    count: readLanes,
+    types,
+    options: '-c role=hr_app -c plan_cache_mode=force_generic_plan',
+    named,
+  });
   const wrap = (client: pg.PoolClient): Connection => ({
     query: async <T>(sql: string, params?: unknown[]) => {
       const r = await client.query(named(sql, params));
@@ -209,25 +209,7 @@ export async function createPgDb(databaseUrl: string, poolMax: number): Promise<
     tenant: async (companyId, fn) => inTx(tenantPrelude(companyId), fn),
     tenantRead: async (companyId, fn) => {
       if (!isUuid(companyId)) throw new Error('tenant: company id is not a uuid');
-      const client = await readPool.connect();
-      let done = false;
-      try {
-        const conn = wrap(client);
-        // A connection keeps the company it was last set to, so a read for the same company (the
-        // usual case) needs no round trip to set it again.
-        if (scopedTo.get(client) !== companyId) {
-          scopedTo.delete(client);
-          await conn.query('SELECT hr_enter_tenant_read($1, NULL, NULL, NULL)', [companyId]);
-          scopedTo.set(client, companyId);
-        }
-        const result = await fn(conn);
-        done = true;
-        return result;
-      } finally {
-        // Only a connection whose call went through returns to the pool: any failure could have
-        // left it scoped to an earlier company.
-        client.release(!done);
-      }
+      return reads.run(companyId, fn);
     },
     exclusive: async (fn) => {
       const client = await pool.connect();
@@ -239,7 +221,7 @@ export async function createPgDb(databaseUrl: string, poolMax: number): Promise<
     },
     listen: (channel, onMessage, onState) => listenPg(databaseUrl, channel, onMessage, onState),
     close: async () => {
-      await Promise.all([pool.end(), readPool.end()]);
+      await Promise.all([pool.end(), reads.close()]);
     },
   };
 }

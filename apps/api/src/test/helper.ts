@@ -16,10 +16,10 @@ export const isPgTest = () => process.env.TEST_DB === 'pg' && !!process.env.DATA
  * A fresh, migrated database: in-memory PGlite, or (TEST_DB=pg with DATABASE_URL) a new database
  * `hr_t_<random>` on that server, dropped by `drop()`.
  */
-export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function createTestDb(): Promise<{ db: Db; url: string | null; drop: () => Promise<void> }> {
   if (!isPgTest()) {
     const db = await createPgliteDb();
-    return { db, drop: () => db.close() };
+    return { db, url: null, drop: () => db.close() };
   }
   const adminUrl = process.env.DATABASE_URL!;
   const name = `hr_t_${randomBytes(6).toString('hex')}`;
@@ -32,6 +32,7 @@ export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void
   const db = await createPgDb(url.toString(), 5);
   return {
     db,
+    url: url.toString(),
     drop: async () => {
       await db.close();
       const c = new pg.Client({ connectionString: adminUrl });

@@ -1,0 +1,156 @@
+import pg from 'pg';
+import type { Queryable, QueryResult } from './client';
+
+/**
+ * The read path of `db.tenantRead` on PostgreSQL (ADR 0007): a few long-lived connections
+ * ("lanes"), opened as hr_app, that many requests share at once in pipeline mode.
+ *
+ * Why: with one connection checked out per read, every statement costs a socket write and wakes
+ * a sleeping backend; that write was a quarter of the app's CPU on the employee list. On a lane,
+ * statements issued during one turn of the event loop leave in a single write (the socket is
+ * corked until `setImmediate`), and the backend answers them back to back.
+ *
+ * Tenancy: a lane remembers the company its last *sent* statement ran under. A statement for
+ * another company is preceded on the wire by `hr_enter_tenant_read`, and the server runs a lane's
+ * statements in the order they were sent, so each runs under its own company however requests
+ * interleave. A statement's result is handed over only after the company switch in front of it
+ * succeeded; a failed switch retires the lane (every statement behind it fails, never runs under
+ * the previous company), and the next call opens a new one.
+ */
+export type ReadLanes = {
+  run<T>(companyId: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+type Named = (text: string, values?: unknown[]) => pg.QueryConfig;
+
+type Lane = {
+  client: pg.Client;
+  ready: Promise<void>;
+  /** Company of the last statement sent; null until the first switch. */
+  company: string | null;
+  /** The switch that the statements sent since were queued behind. */
+  entered: Promise<unknown>;
+  /** Statements sent and not yet answered (lanes are chosen by the fewest). */
+  pending: number;
+  retired: boolean;
+  corked: boolean;
+};
+
+const ENTER = 'SELECT hr_enter_tenant_read($1, NULL, NULL, NULL)';
+
+export function createReadLanes(opts: {
+  connectionString: string;
+  count: number;
+  types: pg.CustomTypesConfig;
+  options: string;
+  named: Named;
+}): ReadLanes {
+  const lanes: (Lane | null)[] = Array.from({ length: Math.max(1, opts.count) }, () => null);
+  let closing = false;
+
+  function retire(lane: Lane) {
+    if (lane.retired) return;
+    lane.retired = true;
+    const i = lanes.indexOf(lane);
+    if (i >= 0) lanes[i] = null;
+    // Destroying the socket fails every statement still in flight on this lane.
+    streamOf(lane.client).destroy();
+  }
+
+  function open(): Lane {
+    const client = new pg.Client({
+      connectionString: opts.connectionString,
+      types: opts.types,
+      options: opts.options,
+      application_name: 'hr_read_lane',
+      // @ts-expect-error pipeline mode is in pg 8.23 but not yet in @types/pg
+      pipeline: true,
+    });
+    const lane: Lane = {
+      client,
+      ready: Promise.resolve(),
+      company: null,
+      entered: Promise.resolve(),
+      pending: 0,
+      retired: false,
+      corked: false,
+    };
+    client.on('error', () => retire(lane));
+    client.on('end', () => retire(lane));
+    lane.ready = client.connect().catch((err: unknown) => {
+      retire(lane);
+      throw err;
+    });
+    return lane;
+  }
+
+  /** The open lane with the fewest statements in flight (opening empty slots first). */
+  function pick(): Lane {
+    let best: Lane | null = null;
+    for (let i = 0; i < lanes.length; i++) {
+      let lane = lanes[i];
+      if (!lane) {
+        lane = open();
+        lanes[i] = lane;
+      }
+      if (!best || lane.pending < best.pending) best = lane;
+      if (best.pending === 0) break;
+    }
+    return best!;
+  }
+
+  /** Hold writes on this lane until the event loop has finished its current turn. */
+  function cork(lane: Lane) {
+    if (lane.corked) return;
+    const stream = streamOf(lane.client);
+    lane.corked = true;
+    stream.cork();
+    setImmediate(() => {
+      lane.corked = false;
+      stream.uncork();
+    });
+  }
+
+  function send<T>(lane: Lane, companyId: string, sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+    if (lane.retired) return Promise.reject(new Error('read lane closed'));
+    cork(lane);
+    if (lane.company !== companyId) {
+      lane.company = companyId;
+      const enter = lane.client.query(opts.named(ENTER, [companyId]));
+      // A switch that fails retires the lane: nothing sent behind it may be trusted.
+      enter.catch(() => retire(lane));
+      lane.entered = enter;
+    }
+    const entered = lane.entered;
+    lane.pending++;
+    const result = lane.client.query(opts.named(sql, params));
+    return Promise.all([entered, result]).then(
+      ([, r]) => {
+        lane.pending--;
+        return { rows: r.rows as T[] };
+      },
+      (err: unknown) => {
+        lane.pending--;
+        throw err;
+      },
+    );
+  }
+
+  return {
+    async run(companyId, fn) {
+      if (closing) throw new Error('database is closing');
+      const lane = pick();
+      await lane.ready;
+      return fn({ query: <T>(sql: string, params?: unknown[]) => send<T>(lane, companyId, sql, params) });
+    },
+    async close() {
+      closing = true;
+      await Promise.all(lanes.map((lane) => (lane ? lane.client.end().catch(() => undefined) : undefined)));
+    },
+  };
+}
+
+/** The client's socket (pg keeps it on `connection.stream`). */
+const streamOf = (client: pg.Client) =>
+  (client as unknown as { connection: { stream: import('node:net').Socket } }).connection.stream;
