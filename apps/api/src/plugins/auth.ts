@@ -51,7 +51,10 @@ export function actorOf(request: FastifyRequest): Actor {
 
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
-  if (typeof h === 'string' && h.toLowerCase().startsWith('bearer ')) return h.slice(7).trim() || null;
+  // Only the scheme is compared case-blind: lower-casing the whole header copied the token.
+  if (typeof h === 'string' && h.length > 7 && h.slice(0, 7).toLowerCase() === 'bearer ') {
+    return h.slice(7).trim() || null;
+  }
   const alt = request.headers['access-token'];
   if (typeof alt === 'string' && alt.trim()) return alt.trim().replace(/^bearer\s+/i, '');
   return null;
