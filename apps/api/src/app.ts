@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
@@ -38,6 +38,7 @@ import { createProfileChangesService } from './modules/profile-changes/profile-c
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
+import { responseSerializerCompiler } from './plugins/serializer';
 import { registerSpaAndNotFound } from './plugins/static';
 
 export type AppDeps = {
@@ -73,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ verify: config.nodeEnv === 'test' }));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
