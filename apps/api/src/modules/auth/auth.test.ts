@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD } from '../../db/seed/index';
 import { buildTestApp, type TestApp } from '../../test/helper';
+import { decodePermissions } from './tokens';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,7 +127,7 @@ describe('refresh and logout', () => {
     try {
       const r = await post('/api/auth/refresh', { refresh_token: s.refresh });
       const payload = JSON.parse(Buffer.from(r.json().data.token.split('.')[1], 'base64url').toString());
-      expect(payload.perms).toContain('admin_dashboard.view');
+      expect(decodePermissions(payload.pm)).toContain('admin_dashboard.view');
     } finally {
       await t.db.query(
         "UPDATE roles SET permissions = array_remove(permissions, 'admin_dashboard.view') WHERE name = 'Employee'",
