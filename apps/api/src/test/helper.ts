@@ -116,3 +116,13 @@ export function callAs(t: TestApp, s: Session, method: string, url: string, payl
     payload: payload as Record<string, unknown> | undefined,
   });
 }
+
+/** Polls until `fn` is true or `ms` pass (for what reaches this process by notification). */
+export async function eventually(fn: () => Promise<boolean>, ms = 5000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await fn()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return fn();
+}

@@ -1,7 +1,7 @@
 // Sessions ended elsewhere (another app process, or straight in the database) are refused here
 // too: the sessions triggers notify hr_session_ended and every process drops what it trusted.
 import pg from 'pg';
-import { buildTestApp, isPgTest, type TestApp } from '../../test/helper';
+import { buildTestApp, eventually, isPgTest, type TestApp } from '../../test/helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,16 +10,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
-
-/** Polls until `fn` is true or `ms` pass. */
-async function eventually(fn: () => Promise<boolean>, ms = 5000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await fn()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return fn();
-}
 
 describe('sessions ended outside this process', () => {
   it('a session revoked by a direct update stops working once the notification arrives', async () => {

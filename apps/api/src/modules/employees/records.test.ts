@@ -1,4 +1,4 @@
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, eventually, type TestApp } from '../../test/helper';
 
 let t: TestApp;
 type Session = Awaited<ReturnType<TestApp['login']>>;
@@ -268,7 +268,21 @@ describe('PATCH employee/{id}/status and DELETE employee/{id}', () => {
     expect(res.json().message).toMatch(/deactivated/);
     const p = (await call('GET', `/api/employee/${empId}/profile`, admin)).json().data;
     expect(p).toMatchObject({ status: 'inactive', sign_in_active: false });
+    // Their open session ended with the sign-in (migration 0015): refused on an ordinary route, not
+    // only on /auth/me and refresh, which read the user again.
+    const ended = async () => (await call('GET', `/api/employee/${empId}`, emp)).statusCode === 401;
+    expect(await eventually(ended)).toBe(true);
+    expect(
+      (
+        await t.db.query('SELECT 1 FROM sessions WHERE user_id = $1 AND revoked_at IS NULL', [
+          emp.userResponse.id,
+        ])
+      ).rows,
+    ).toHaveLength(0);
     await call('PATCH', `/api/employee/${empId}/status`, admin, { status: 'active' });
+    // Reactivated: they sign in again; the old session stays ended.
+    emp = await t.login('employee@acme.test');
+    expect((await call('GET', `/api/employee/${empId}`, emp)).statusCode).toBe(200);
     expect((await audits('employee.deleted')).map((a) => a.entity_id)).toContain(fresh.id);
     expect((await audits('employee.deactivated')).map((a) => a.entity_id)).toContain(empId);
   });
