@@ -138,6 +138,19 @@ export async function revokeUserSessions(
   );
 }
 
+export async function countOneTimeTokensSince(
+  db: Db,
+  userId: string,
+  purpose: 'reset' | 'otp',
+  since: Date,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM one_time_tokens WHERE user_id = $1 AND purpose = $2 AND created_at > $3',
+    [userId, purpose, since],
+  );
+  return rows[0]!.n;
+}
+
 export async function insertOneTimeToken(
   db: Db,
   t: {

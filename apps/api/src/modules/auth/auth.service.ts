@@ -31,6 +31,8 @@ export const LIMITS = {
   otpTtlMs: 10 * MINUTE,
   otpMaxAttempts: 5,
   resetTtlMs: 30 * MINUTE,
+  /** Reset (and invitation) mails per account per throttle window: no flooding someone's inbox. */
+  maxResetMailsPerAccount: 3,
 } as const;
 
 const INVALID_LOGIN = 'Invalid email or password';
@@ -285,6 +287,13 @@ export function createAuthService(deps: {
       const user = await repo.findUserByEmail(db, email);
       if (!user?.is_active) return; // same answer either way
       const now = clock.now();
+      const since = new Date(now.getTime() - LIMITS.throttleWindowMs);
+      if (
+        (await repo.countOneTimeTokensSince(db, user.id, 'reset', since)) >= LIMITS.maxResetMailsPerAccount
+      ) {
+        deps.log.warn({ userId: user.id }, 'reset mail not sent: too many asked for this account');
+        return; // the same answer again: the caller learns nothing about the account
+      }
       const token = randomToken();
       await repo.insertOneTimeToken(db, {
         userId: user.id,

@@ -207,6 +207,18 @@ describe('passwords', () => {
     });
   });
 
+  it('caps reset mails per account: past 3 in 15 minutes none is sent, with the same answer', async () => {
+    const ask = () => post('/api/auth/forgot-password', { email: 'admin@globex.test' });
+    const before = t.mails.length;
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await ask());
+    expect(t.mails.length).toBe(before + 3);
+    expect(new Set(answers.map((a) => `${a.statusCode} ${a.json().message}`)).size).toBe(1);
+    t.clock.advance(16 * 60_000);
+    await ask();
+    expect(t.mails.length).toBe(before + 4);
+  });
+
   it('rejects an expired reset link', async () => {
     await post('/api/auth/forgot-password', { email: 'manager@acme.test' });
     const token = decodeURIComponent(resetLink());
