@@ -65,6 +65,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
+    // A hop count trusts that many proxies nearest to us (Fastify's types take it as a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_addr: string, i: number) =>
+              i < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // Use a caller's id when it looks like one (tracing across services), otherwise a fresh uuid.
     requestIdHeader: false,
     genReqId: (req) => {

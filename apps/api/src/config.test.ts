@@ -9,6 +9,14 @@ describe('config', () => {
     expect(c.appUrl).toBe('http://localhost:3000');
   });
 
+  it('reads TRUST_PROXY as off, on, a hop count or addresses', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+  });
+
   it('lists every bad key', () => {
     expect(() => parseConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(/PORT.*LOG_LEVEL/);
   });

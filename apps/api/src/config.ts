@@ -17,6 +17,8 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_READ_LANES: z.coerce.number().int().min(1).max(64).default(2),
+  // Behind a load balancer: "true" (trust every hop), a hop count, or the proxies' addresses/CIDRs.
+  TRUST_PROXY: z.string().trim().min(1).optional(),
   JWT_SECRET: z.string().min(32).optional(),
   DATA_KEY: z.string().min(32).optional(),
   SMTP_URL: z.string().url().optional(),
@@ -43,6 +45,8 @@ export type Config = {
   databaseUrl?: string;
   dbPoolMax: number;
   dbReadLanes: number;
+  /** Fastify's trustProxy: whose X-Forwarded-For gives the client address (throttles, audit). */
+  trustProxy: boolean | number | string;
   jwtSecret: string;
   dataKey: string;
   smtpUrl?: string;
@@ -87,6 +91,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
     dbReadLanes: e.DB_READ_LANES,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
     dataKey: e.DATA_KEY ?? DEV_DATA_KEY,
     smtpUrl: e.SMTP_URL,
@@ -98,4 +103,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
   };
+}
+
+function trustProxyOf(v: string | undefined): boolean | number | string {
+  if (v === undefined || v === 'false') return false;
+  if (v === 'true') return true;
+  return /^\d+$/.test(v) ? Number(v) : v;
 }

@@ -34,3 +34,43 @@ describe('sign-in throttling per IP', () => {
     expect(other.statusCode).toBe(200);
   });
 });
+
+describe('client address behind a proxy', () => {
+  const failFrom = (app: TestApp, forwardedFor: string, email: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'wrong-pass1' },
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('without TRUST_PROXY a forged X-Forwarded-For does not escape the per-IP limit', async () => {
+    const app = await buildTestApp();
+    try {
+      for (let i = 0; i < 20; i++) await failFrom(app, `203.0.113.${i}`, `nobody${i}@acme.test`);
+      expect((await failFrom(app, '198.51.100.9', 'employee@acme.test')).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('with TRUST_PROXY naming the balancer, each client behind it is throttled on its own', async () => {
+    const app = await buildTestApp({ env: { TRUST_PROXY: '10.0.0.1' } });
+    try {
+      for (let i = 0; i < 20; i++) await failFrom(app, '203.0.113.7', `nobody${i}@acme.test`);
+      expect((await failFrom(app, '203.0.113.7', 'employee@acme.test')).statusCode).toBe(429);
+      // Another client behind the same balancer still signs in.
+      const other = await app.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'employee@acme.test', password: DEMO_PASSWORD },
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.9' },
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
