@@ -61,7 +61,7 @@ export type DbOptions = { databaseUrl?: string; dataDir?: string; poolMax?: numb
 
 export async function createDb(opts: DbOptions): Promise<Db> {
   return opts.databaseUrl
-    ? createPgDb(opts.databaseUrl, opts.poolMax ?? 10, opts.readLanes ?? 2)
+    ? createPgDb(opts.databaseUrl, opts.poolMax ?? 10, opts.readLanes)
     : createPgliteDb(opts.dataDir);
 }
 

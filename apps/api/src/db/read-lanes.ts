@@ -85,7 +85,7 @@ export function createReadLanes(opts: {
     return lane;
   }
 
-  /** The open lane with the fewest statements in flight (opening empty slots first). */
+  /** The lane with the fewest statements in flight; a slot is opened only when those before it are busy. */
   function pick(): Lane {
     let best: Lane | null = null;
     for (let i = 0; i < lanes.length; i++) {
