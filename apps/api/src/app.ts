@@ -57,6 +57,11 @@ const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../dist/web', import.meta.u
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const BODY_LIMIT = 1024 * 1024;
 
+/** A hop count trusts that many proxies nearest to us (Fastify's types take it as a function). */
+function trustProxyOption(v: Config['trustProxy']) {
+  return typeof v === 'number' ? (_addr: string, hop: number) => hop < v : v;
+}
+
 /** Builds the app (plugins, modules); never listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -65,14 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
-    // A hop count trusts that many proxies nearest to us (Fastify's types take it as a function).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_addr: string, i: number) =>
-              i < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Use a caller's id when it looks like one (tracing across services), otherwise a fresh uuid.
     requestIdHeader: false,
     genReqId: (req) => {

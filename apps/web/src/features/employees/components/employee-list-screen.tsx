@@ -8,8 +8,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Pager } from '../../../components/ui/pager';
 import { SearchBar } from '../../../components/ui/search-bar';
 import { confirm } from '../../../lib/confirm';
-import { formatDate, timeZoneOf } from '../../../lib/format';
-import { selectUser, useAppSelector } from '../../../lib/store';
+import { formatDate } from '../../../lib/format';
+import { useCompanyTimeZone } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
 import { useDeleteEmployee, useEmployeeProfile, useSetEmployeeStatus } from '../api/employee-records-api';
 import {
@@ -97,7 +97,7 @@ function SortHeader({
 
 /** Admin employee list: search by name, code or email; sort by column; ten a page. */
 export function EmployeeListScreen() {
-  const timeZone = timeZoneOf(useAppSelector(selectUser));
+  const timeZone = useCompanyTimeZone();
   const [params, setParams] = useState<EmployeeListParams>({
     page: 1,
     records: PAGE_SIZE,

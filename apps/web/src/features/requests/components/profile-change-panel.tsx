@@ -20,8 +20,8 @@ import { type FormEvent, useState } from 'react';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { confirm } from '../../../lib/confirm';
-import { formatDateTime, timeZoneOf } from '../../../lib/format';
-import { selectUser, useAppSelector } from '../../../lib/store';
+import { formatDateTime } from '../../../lib/format';
+import { useCompanyTimeZone } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
 import {
   useCancelProfileChange,
@@ -57,7 +57,7 @@ const HINTS: Partial<Record<ProfileChangeField, string>> = {
  * Mounted on the user profile screen.
  */
 export function ProfileChangePanel() {
-  const timeZone = timeZoneOf(useAppSelector(selectUser));
+  const timeZone = useCompanyTimeZone();
   const mine = useMyProfileChanges();
   const submit = useRequestProfileChange();
   const cancel = useCancelProfileChange();

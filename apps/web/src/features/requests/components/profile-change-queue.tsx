@@ -19,8 +19,8 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pager';
 import { SearchBar } from '../../../components/ui/search-bar';
 import { confirm } from '../../../lib/confirm';
-import { formatDateTime, timeZoneOf } from '../../../lib/format';
-import { selectUser, useAppSelector } from '../../../lib/store';
+import { formatDateTime } from '../../../lib/format';
+import { useCompanyTimeZone } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
 import {
   type QueueMode,
@@ -48,7 +48,7 @@ function RequestDrawer({
   mode: QueueMode;
   onClose: () => void;
 }) {
-  const timeZone = timeZoneOf(useAppSelector(selectUser));
+  const timeZone = useCompanyTimeZone();
   const decide = useDecideProfileChange(mode);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -139,7 +139,7 @@ function RequestDrawer({
 
 /** The team (approver) or admin queue of profile change requests. */
 export function ProfileChangeQueue({ mode }: { mode: QueueMode }) {
-  const timeZone = timeZoneOf(useAppSelector(selectUser));
+  const timeZone = useCompanyTimeZone();
   const [params, setParams] = useState<QueueParams>({
     page: 1,
     records: PAGE_SIZE,
