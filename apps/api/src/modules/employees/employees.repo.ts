@@ -23,18 +23,12 @@ export function scopeWhere(s: ScopeFilter, params: unknown[], alias = 'e'): stri
 
 /** Indexed suffix length and field codes of employee_search_terms (migration 0014). */
 const SEARCH_TERM_LENGTH = 32;
-const SEARCH_FIELDS = { name: '{n}', employee_code: '{c}', email: '{e}', any: '{n,c,e}' } as const;
 const SEARCHED = {
   name: "lower(e.first_name || ' ' || e.last_name)",
   employee_code: 'lower(e.employee_code)',
   email: 'lower(e.email)',
 };
-const SEARCH_COLUMNS = {
-  name: [SEARCHED.name],
-  employee_code: [SEARCHED.employee_code],
-  email: [SEARCHED.email],
-  any: Object.values(SEARCHED),
-};
+const FIELD_CODE = { name: 'n', employee_code: 'c', email: 'e' } as const;
 
 // unit_name, division_name and manager_name are kept on the row by triggers (migration 0013), so
 // a page reads the employees table alone.
@@ -66,6 +60,34 @@ function pageOf(rows: (EmployeeSummary & { total: number; id: string | null })[]
 }
 
 /**
+ * A search's parameters and the SQL pieces that read them. The pieces hold only parameter
+ * numbers, so they are the same text for every search of the same shape; only the values vary.
+ */
+type Search = {
+  /** The terms of the searched fields whose suffix starts with the value (a SELECT). */
+  hits: string;
+  /** A check of the whole value against the fields, when it is longer than an indexed suffix. */
+  recheck: string | null;
+};
+
+function searchOf(q: EmployeeRecordsListQuery, value: string, params: unknown[]): Search {
+  const head = [...value].slice(0, SEARCH_TERM_LENGTH).join('');
+  // One field is an equality; all three an array (which the B-tree handles as three ranges).
+  const field = q.key
+    ? `t.field = $${params.push(FIELD_CODE[q.key])}::"char"`
+    : `t.field = ANY($${params.push('{n,c,e}')}::"char"[])`;
+  const lo = `$${params.push(head)}::text COLLATE "C"`;
+  const hi = `$${params.push(`${head}\u{10FFFF}`)}::text COLLATE "C"`;
+  const hits = `SELECT DISTINCT t.employee_id, t.employee_code FROM employee_search_terms t
+         WHERE ${field} AND t.term >= ${lo} AND t.term < ${hi}`;
+  if (head === value) return { hits, recheck: null };
+  // Longer than the indexed suffixes: the candidates share the first characters; check all.
+  const v = `$${params.push(value)}::text`;
+  const cols = (q.key ? [SEARCHED[q.key]] : Object.values(SEARCHED)).map((c) => `strpos(${c}, ${v}) > 0`);
+  return { hits, recheck: `(${cols.join(' OR ')})` };
+}
+
+/**
  * One round trip: the total (the head-count, the search's match count, or an index count on the
  * same filter) joined to the page. Runs with the tenant's company set (RLS adds the company).
  */
@@ -80,87 +102,79 @@ export async function listEmployees(
   if (scope) where.push(scope);
   if (q.unit_id) where.push(`e.division_unit_id = $${params.push(q.unit_id)}`);
   if (q.status) where.push(`e.status = $${params.push(q.status)}`);
-  let matches = '';
-  if (q.value) {
-    // "Contains v" is "some suffix of the field starts with v": a range scan of the suffix index
-    // (migration 0014), as hr_app under the policy (text comparison is leakproof, so row-level
-    // security lets the index be used). The scope above still applies to the rows read.
-    const value = q.value.toLowerCase();
-    const head = [...value].slice(0, SEARCH_TERM_LENGTH).join('');
-    const fields = `$${params.push(SEARCH_FIELDS[q.key ?? 'any'])}::"char"[]`;
-    const lo = `$${params.push(head)}::text COLLATE "C"`;
-    const hi = `$${params.push(`${head}\u{10FFFF}`)}::text COLLATE "C"`;
-    const hits = `SELECT DISTINCT t.employee_id, t.employee_code FROM employee_search_terms t
-         WHERE t.field = ANY(${fields}) AND t.term >= ${lo} AND t.term < ${hi}`;
-    if (where.length === 0 && head === value && q.sortBy === 'employee_code') {
-      return searchByCode(tx, hits, q, params);
-    }
-    matches = `matches AS MATERIALIZED (SELECT ARRAY(SELECT employee_id FROM (${hits}) h) AS ids), `;
-    where.push(`e.id = ANY((SELECT ids FROM matches)::uuid[])`);
-    if (head !== value) {
-      // Longer than the indexed suffixes: the candidates share the first characters; check all.
-      const v = `$${params.push(value)}::text`;
-      const cols = SEARCH_COLUMNS[q.key ?? 'any'].map((c) => `strpos(${c}, ${v}) > 0`);
-      where.push(`(${cols.join(' OR ')})`);
-    }
-  }
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const dir = q.sortOrder === 'desc' ? 'DESC' : 'ASC';
-  const sort = SORT_COLUMNS[q.sortBy];
+  const value = q.value ? q.value.toLowerCase() : '';
+  // "Contains v" is "some suffix of the field starts with v": a range scan of the suffix index
+  // (migration 0014), as hr_app under the policy (text comparison is leakproof, so row-level
+  // security lets the index be used). The scope above still applies to the rows read.
+  const search = value ? searchOf(q, value, params) : null;
+  // The filter pieces, the searched field, the sort and direction determine the whole text, so it
+  // is built once per shape; the shape key is made of short pieces only (no SQL is built here).
+  const filters = where.join(' AND ');
+  const searched = search ? `${q.key ?? 'any'}${search.recheck ? '+' : ''}` : '';
   const limit = `$${params.push(q.records)}`;
   const offset = `$${params.push((q.page - 1) * q.records)}`;
-  // The filter pieces, sort and direction determine the whole text (matches and total follow from
-  // the filter), so the text is built once per shape.
-  const sql = sqlOfShape(`${whereSql}|${sort}|${dir}`, () => {
-    // With no filter at all the total is the company's head-count, kept by triggers (migration
-    // 0002). A search alone (whole company, no other filter) counts its matches without reading
-    // the rows.
-    const totalSql =
-      where.length === 0
-        ? 'SELECT coalesce((SELECT total FROM employee_counts), 0) AS total'
-        : where.length === 1 && matches
-          ? 'SELECT cardinality(ids) AS total FROM matches'
-          : `SELECT count(*)::int AS total FROM employees e ${whereSql}`;
-    return `WITH ${matches}page AS (
+  if (search && !search.recheck && where.length === 0 && q.sortBy === 'employee_code') {
+    const sql = sqlOfShape(`code|${searched}|${dir}`, () => searchByCodeSql(search.hits, dir, limit, offset));
+    const { rows } = await tx.query<EmployeeSummary & { total: number; id: string | null }>(sql, params);
+    return pageOf(rows);
+  }
+  const sql = sqlOfShape(`${filters}|${searched}|${q.sortBy}|${dir}`, () =>
+    listSql(where, search, SORT_COLUMNS[q.sortBy], dir, limit, offset),
+  );
+  const { rows } = await tx.query<EmployeeSummary & { total: number; id: string | null }>(sql, params);
+  return pageOf(rows);
+}
+
+function listSql(
+  filters: string[],
+  search: Search | null,
+  sort: string,
+  dir: 'ASC' | 'DESC',
+  limit: string,
+  offset: string,
+): string {
+  const where = [...filters];
+  let matches = '';
+  if (search) {
+    matches = `matches AS MATERIALIZED (SELECT ARRAY(SELECT employee_id FROM (${search.hits}) h) AS ids), `;
+    where.push(`e.id = ANY((SELECT ids FROM matches)::uuid[])`);
+    if (search.recheck) where.push(search.recheck);
+  }
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  // With no filter at all the total is the company's head-count, kept by triggers (migration
+  // 0002). A search alone (whole company, no other filter) counts its matches without reading
+  // the rows.
+  const totalSql =
+    where.length === 0
+      ? 'SELECT coalesce((SELECT total FROM employee_counts), 0) AS total'
+      : where.length === 1 && matches
+        ? 'SELECT cardinality(ids) AS total FROM matches'
+        : `SELECT count(*)::int AS total FROM employees e ${whereSql}`;
+  return `WITH ${matches}page AS (
        SELECT e.*, ${sort} AS sort_key FROM employees e ${whereSql}
        ORDER BY ${sort} ${dir}, e.id ${dir} LIMIT ${limit} OFFSET ${offset}
      ), total AS (${totalSql})
      SELECT total.total, ${SUMMARY_COLUMNS}
        FROM total LEFT JOIN page p ON true
       ORDER BY p.sort_key ${dir}, p.id ${dir}`;
-  });
-  const { rows } = await tx.query<EmployeeSummary & { total: number; id: string | null }>(sql, params);
-  return pageOf(rows);
 }
 
 /**
  * The commonest search (the whole company, sorted by code): the suffix index carries each
  * employee's code, so the page is chosen from the index alone and only its rows are read.
+ * The page's ids go through an array: a join would let a generic plan (LIMIT unknown) hash the
+ * table.
  */
-async function searchByCode(
-  tx: Queryable,
-  hits: string,
-  q: EmployeeRecordsListQuery,
-  params: unknown[],
-): Promise<{ rows: EmployeeSummary[]; total: number }> {
-  const dir = q.sortOrder === 'desc' ? 'DESC' : 'ASC';
-  const limit = `$${params.push(q.records)}`;
-  const offset = `$${params.push((q.page - 1) * q.records)}`;
-  const sql = sqlOfShape(
-    `${hits}|${dir}`,
-    () =>
-      // The page's ids as an array: a join would let a generic plan (LIMIT unknown) hash the table.
-      `WITH hits AS MATERIALIZED (${hits}),
+function searchByCodeSql(hits: string, dir: 'ASC' | 'DESC', limit: string, offset: string): string {
+  return `WITH hits AS MATERIALIZED (${hits}),
      page AS (
        SELECT ARRAY(SELECT employee_id FROM hits
                      ORDER BY employee_code ${dir}, employee_id ${dir} LIMIT ${limit} OFFSET ${offset}) AS ids
      ), total AS (SELECT count(*)::int AS total FROM hits)
      SELECT total.total, ${SUMMARY_COLUMNS}
        FROM total LEFT JOIN employees p ON p.id = ANY((SELECT ids FROM page)::uuid[])
-      ORDER BY p.employee_code ${dir}, p.id ${dir}`,
-  );
-  const { rows } = await tx.query<EmployeeSummary & { total: number; id: string | null }>(sql, params);
-  return pageOf(rows);
+      ORDER BY p.employee_code ${dir}, p.id ${dir}`;
 }
 
 export async function getEmployee(
