@@ -1,5 +1,7 @@
 // The floor to compare against: a bare Fastify route running the same list query in the same
 // tenant transaction, with no authentication, session check, permission check or validation.
+// BENCH_SEARCH=Upload12 runs the searched list (key=name) instead of the plain page.
+import type { EmployeeRecordsListQuery } from '@hr/contract';
 import Fastify from 'fastify';
 import { createDb } from '../apps/api/src/db/client';
 import { listEmployees } from '../apps/api/src/modules/employees/employees.repo';
@@ -11,7 +13,14 @@ const db = await createDb({
   poolMax: 10,
 });
 const app = Fastify({ logger: false });
-const query = { page: 1, records: 10, sortBy: 'employee_code', sortOrder: 'asc' } as const;
+const search = process.env.BENCH_SEARCH;
+const query: EmployeeRecordsListQuery = {
+  page: 1,
+  records: 10,
+  sortBy: 'employee_code',
+  sortOrder: 'asc',
+  ...(search ? { key: 'name', value: search } : {}),
+};
 
 app.get('/bare/employee', async () => {
   const { rows, total } = await db.tenantRead(companyId, (tx) =>
