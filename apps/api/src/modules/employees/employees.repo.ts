@@ -60,31 +60,41 @@ function pageOf(rows: (EmployeeSummary & { total: number; id: string | null })[]
 }
 
 /**
- * A search's parameters and the SQL pieces that read them. The pieces hold only parameter
- * numbers, so they are the same text for every search of the same shape; only the values vary.
+ * A search's parameter numbers. Its SQL is written from them only when a shape is first met
+ * (`hitsSql`, `recheckSql`), so a request builds no SQL text, only its values.
  */
 type Search = {
-  /** The terms of the searched fields whose suffix starts with the value (a SELECT). */
-  hits: string;
-  /** A check of the whole value against the fields, when it is longer than an indexed suffix. */
-  recheck: string | null;
+  key: EmployeeRecordsListQuery['key'];
+  field: number;
+  lo: number;
+  hi: number;
+  /** The whole value, when it is longer than an indexed suffix (null otherwise). */
+  value: number | null;
 };
 
 function searchOf(q: EmployeeRecordsListQuery, value: string, params: unknown[]): Search {
   const head = [...value].slice(0, SEARCH_TERM_LENGTH).join('');
+  return {
+    key: q.key,
+    field: params.push(q.key ? FIELD_CODE[q.key] : '{n,c,e}'),
+    lo: params.push(head),
+    hi: params.push(`${head}\u{10FFFF}`),
+    value: head === value ? null : params.push(value),
+  };
+}
+
+/** The employees (with their codes) some suffix of whose searched fields starts with the value. */
+function hitsSql(s: Search): string {
   // One field is an equality; all three an array (which the B-tree handles as three ranges).
-  const field = q.key
-    ? `t.field = $${params.push(FIELD_CODE[q.key])}::"char"`
-    : `t.field = ANY($${params.push('{n,c,e}')}::"char"[])`;
-  const lo = `$${params.push(head)}::text COLLATE "C"`;
-  const hi = `$${params.push(`${head}\u{10FFFF}`)}::text COLLATE "C"`;
-  const hits = `SELECT DISTINCT t.employee_id, t.employee_code FROM employee_search_terms t
-         WHERE ${field} AND t.term >= ${lo} AND t.term < ${hi}`;
-  if (head === value) return { hits, recheck: null };
-  // Longer than the indexed suffixes: the candidates share the first characters; check all.
-  const v = `$${params.push(value)}::text`;
-  const cols = (q.key ? [SEARCHED[q.key]] : Object.values(SEARCHED)).map((c) => `strpos(${c}, ${v}) > 0`);
-  return { hits, recheck: `(${cols.join(' OR ')})` };
+  const field = s.key ? `t.field = $${s.field}::"char"` : `t.field = ANY($${s.field}::"char"[])`;
+  return `SELECT DISTINCT t.employee_id, t.employee_code FROM employee_search_terms t
+         WHERE ${field} AND t.term >= $${s.lo}::text COLLATE "C" AND t.term < $${s.hi}::text COLLATE "C"`;
+}
+
+/** Longer than the indexed suffixes: the candidates share the first characters; check all. */
+function recheckSql(s: Search, value: number): string {
+  const cols = s.key ? [SEARCHED[s.key]] : Object.values(SEARCHED);
+  return `(${cols.map((c) => `strpos(${c}, $${value}::text) > 0`).join(' OR ')})`;
 }
 
 /**
@@ -103,25 +113,21 @@ export async function listEmployees(
   if (q.unit_id) where.push(`e.division_unit_id = $${params.push(q.unit_id)}`);
   if (q.status) where.push(`e.status = $${params.push(q.status)}`);
   const dir = q.sortOrder === 'desc' ? 'DESC' : 'ASC';
-  const value = q.value ? q.value.toLowerCase() : '';
   // "Contains v" is "some suffix of the field starts with v": a range scan of the suffix index
   // (migration 0014), as hr_app under the policy (text comparison is leakproof, so row-level
   // security lets the index be used). The scope above still applies to the rows read.
-  const search = value ? searchOf(q, value, params) : null;
+  const search = q.value ? searchOf(q, q.value.toLowerCase(), params) : null;
+  const limit = params.push(q.records);
+  const offset = params.push((q.page - 1) * q.records);
   // The filter pieces, the searched field, the sort and direction determine the whole text, so it
-  // is built once per shape; the shape key is made of short pieces only (no SQL is built here).
-  const filters = where.join(' AND ');
-  const searched = search ? `${q.key ?? 'any'}${search.recheck ? '+' : ''}` : '';
-  const limit = `$${params.push(q.records)}`;
-  const offset = `$${params.push((q.page - 1) * q.records)}`;
-  if (search && !search.recheck && where.length === 0 && q.sortBy === 'employee_code') {
-    const sql = sqlOfShape(`code|${searched}|${dir}`, () => searchByCodeSql(search.hits, dir, limit, offset));
-    const { rows } = await tx.query<EmployeeSummary & { total: number; id: string | null }>(sql, params);
-    return pageOf(rows);
-  }
-  const sql = sqlOfShape(`${filters}|${searched}|${q.sortBy}|${dir}`, () =>
-    listSql(where, search, SORT_COLUMNS[q.sortBy], dir, limit, offset),
-  );
+  // is built once per shape; the key is made of short pieces.
+  const searched = search ? `${search.key ?? 'any'}${search.value ? '+' : ''}` : '';
+  const sql =
+    search && !search.value && where.length === 0 && q.sortBy === 'employee_code'
+      ? sqlOfShape(`code|${searched}|${dir}`, () => searchByCodeSql(search, dir, limit, offset))
+      : sqlOfShape(`${where.join(' AND ')}|${searched}|${q.sortBy}|${dir}`, () =>
+          listSql(where, search, SORT_COLUMNS[q.sortBy], dir, limit, offset),
+        );
   const { rows } = await tx.query<EmployeeSummary & { total: number; id: string | null }>(sql, params);
   return pageOf(rows);
 }
@@ -131,15 +137,15 @@ function listSql(
   search: Search | null,
   sort: string,
   dir: 'ASC' | 'DESC',
-  limit: string,
-  offset: string,
+  limit: number,
+  offset: number,
 ): string {
   const where = [...filters];
   let matches = '';
   if (search) {
-    matches = `matches AS MATERIALIZED (SELECT ARRAY(SELECT employee_id FROM (${search.hits}) h) AS ids), `;
+    matches = `matches AS MATERIALIZED (SELECT ARRAY(SELECT employee_id FROM (${hitsSql(search)}) h) AS ids), `;
     where.push(`e.id = ANY((SELECT ids FROM matches)::uuid[])`);
-    if (search.recheck) where.push(search.recheck);
+    if (search.value) where.push(recheckSql(search, search.value));
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   // With no filter at all the total is the company's head-count, kept by triggers (migration
@@ -153,7 +159,7 @@ function listSql(
         : `SELECT count(*)::int AS total FROM employees e ${whereSql}`;
   return `WITH ${matches}page AS (
        SELECT e.*, ${sort} AS sort_key FROM employees e ${whereSql}
-       ORDER BY ${sort} ${dir}, e.id ${dir} LIMIT ${limit} OFFSET ${offset}
+       ORDER BY ${sort} ${dir}, e.id ${dir} LIMIT $${limit} OFFSET $${offset}
      ), total AS (${totalSql})
      SELECT total.total, ${SUMMARY_COLUMNS}
        FROM total LEFT JOIN page p ON true
@@ -166,11 +172,11 @@ function listSql(
  * The page's ids go through an array: a join would let a generic plan (LIMIT unknown) hash the
  * table.
  */
-function searchByCodeSql(hits: string, dir: 'ASC' | 'DESC', limit: string, offset: string): string {
-  return `WITH hits AS MATERIALIZED (${hits}),
+function searchByCodeSql(search: Search, dir: 'ASC' | 'DESC', limit: number, offset: number): string {
+  return `WITH hits AS MATERIALIZED (${hitsSql(search)}),
      page AS (
        SELECT ARRAY(SELECT employee_id FROM hits
-                     ORDER BY employee_code ${dir}, employee_id ${dir} LIMIT ${limit} OFFSET ${offset}) AS ids
+                     ORDER BY employee_code ${dir}, employee_id ${dir} LIMIT $${limit} OFFSET $${offset}) AS ids
      ), total AS (SELECT count(*)::int AS total FROM hits)
      SELECT total.total, ${SUMMARY_COLUMNS}
        FROM total LEFT JOIN employees p ON p.id = ANY((SELECT ids FROM page)::uuid[])
