@@ -2,8 +2,10 @@
 // company, however requests of different companies interleave on one connection. PostgreSQL only:
 // on PGlite tenantRead is a plain tenant transaction.
 
+import pg from 'pg';
 import { createTestDb, isPgTest } from '../test/helper';
 import { createPgDb, type Db } from './client';
+import { createShapes, LaneQuery, type Shapes } from './lane-query';
 import { migrate } from './migrate';
 import { seedDemo } from './seed/index';
 
@@ -111,5 +113,81 @@ describePg('read lanes (PostgreSQL)', () => {
     } finally {
       await db.close();
     }
+  });
+});
+
+describePg('lane queries (PostgreSQL)', () => {
+  let client: pg.Client;
+  let drop: () => Promise<void>;
+  const described: string[] = [];
+
+  beforeAll(async () => {
+    const t = await createTestDb();
+    drop = t.drop;
+    // @ts-expect-error pipeline mode is in pg 8.23 but not yet in @types/pg
+    client = new pg.Client({ connectionString: t.url!, pipeline: true });
+    await client.connect();
+    const connection = (client as unknown as { connection: import('node:events').EventEmitter }).connection;
+    connection.on('rowDescription', (msg: { fields: { name: string }[] }) =>
+      described.push(msg.fields.map((f) => f.name).join(',')),
+    );
+  });
+  afterAll(async () => {
+    await client.end();
+    await drop();
+  });
+
+  const SQL = `SELECT $1::int AS i, 9007199254740::int8 AS big, $2::text AS t, NULL::text AS nothing,
+    DATE '2026-04-01' AS d, ARRAY['a', $2]::text[] AS arr, true AS yes, 1.50::numeric AS num,
+    '{"k": [1, 2]}'::jsonb AS j, '7b0a3c1e-8f53-4d5e-9c1a-2b3c4d5e6f70'::uuid AS id
+    FROM generate_series(1, $1::int) g`;
+  const run = (shapes: Shapes, n: number, t: string) =>
+    new Promise<pg.QueryResult>((resolve, reject) => {
+      client.query(
+        new LaneQuery('lane_query_test', SQL, [n, t], shapes, (err, res) =>
+          err ? reject(err) : resolve(res as pg.QueryResult),
+        ) as unknown as pg.Submittable,
+      );
+    });
+
+  it('describes a named statement once, then reads the same rows as pg without a description', async () => {
+    const shapes = createShapes(pg.types);
+    const first = await run(shapes, 2, 'one');
+    // Later executions, including several in flight at once, go without a row description.
+    const later = await Promise.all([run(shapes, 3, 'two'), run(shapes, 0, 'none'), run(shapes, 1, "it's")]);
+    expect(described).toEqual(['i,big,t,nothing,d,arr,yes,num,j,id']);
+
+    // pg's own Query (an unnamed statement, described every time) gives the same rows.
+    for (const [res, n, t] of [
+      [first, 2, 'one'],
+      [later[0], 3, 'two'],
+      [later[1], 0, 'none'],
+      [later[2], 1, "it's"],
+    ] as const) {
+      const plain = await client.query(SQL, [n, t]);
+      expect(res.rows).toEqual(plain.rows);
+      expect(res.rows).toHaveLength(n);
+    }
+    expect(later[0].rows[0]).toEqual({
+      i: 3,
+      big: '9007199254740',
+      t: 'two',
+      nothing: null,
+      d: new Date(2026, 3, 1), // pg's own date parser: local midnight
+      arr: ['a', 'two'],
+      yes: true,
+      num: '1.50',
+      j: { k: [1, 2] },
+      id: '7b0a3c1e-8f53-4d5e-9c1a-2b3c4d5e6f70',
+    });
+  });
+
+  it('a bad value fails only its own statement; the pipeline behind it goes on', async () => {
+    const shapes = createShapes(pg.types);
+    await run(shapes, 1, 'warm');
+    const [bad, good] = await Promise.allSettled([run(shapes, Number.NaN, 'x'), run(shapes, 1, 'after')]);
+    expect(bad.status).toBe('rejected');
+    expect(String((bad as PromiseRejectedResult).reason)).toMatch(/invalid input syntax for type integer/);
+    expect(good).toMatchObject({ status: 'fulfilled', value: { rows: [{ t: 'after' }] } });
   });
 });
