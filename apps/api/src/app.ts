@@ -96,6 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       isProduction: config.isProduction,
       sink: deps.mailSink,
     });
+  app.addHook('onClose', async () => {
+    await mailer.close();
+  });
   const tokens = createTokenSigner({ secret: config.jwtSecret, ttlSeconds: config.accessTokenTtl, clock });
   const audit = createAuditService({ db });
   // Sessions seen live, dropped when any process ends one (ADR 0006).
