@@ -127,8 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const employees = createEmployeesService({
     ...employeeDeps,
     clock,
-    // New sign-ins are invited through the forgot-password flow (a set-password link).
-    invite: (email) => auth.forgotPassword(email),
+    // New sign-ins get an invitation: a link to the set-password page that lasts a week.
+    invite: (email) => auth.invite(email),
   });
   const employeeUpload = createUploader(employeeDeps);
 

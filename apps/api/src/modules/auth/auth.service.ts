@@ -31,6 +31,8 @@ export const LIMITS = {
   otpTtlMs: 10 * MINUTE,
   otpMaxAttempts: 5,
   resetTtlMs: 30 * MINUTE,
+  /** A new hire may open their invitation days later. */
+  inviteTtlMs: 7 * 24 * 60 * MINUTE,
   /** Reset (and invitation) mails per account per throttle window: no flooding someone's inbox. */
   maxResetMailsPerAccount: 3,
 } as const;
@@ -155,6 +157,39 @@ export function createAuthService(deps: {
     } catch (err) {
       deps.log.error({ err, subject: message.subject }, 'mail failed');
     }
+  }
+
+  /** Mails a single-use link to the set-password page: a reset asked for, or an invitation. */
+  async function mailPasswordLink(user: repo.UserRow, kind: 'reset' | 'invite') {
+    const now = clock.now();
+    const since = new Date(now.getTime() - LIMITS.throttleWindowMs);
+    if ((await repo.countOneTimeTokensSince(db, user.id, 'reset', since)) >= LIMITS.maxResetMailsPerAccount) {
+      deps.log.warn({ userId: user.id, kind }, 'password mail not sent: too many asked for this account');
+      return; // the same answer again: the caller learns nothing about the account
+    }
+    const token = randomToken();
+    await repo.insertOneTimeToken(db, {
+      userId: user.id,
+      purpose: 'reset',
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + (kind === 'invite' ? LIMITS.inviteTtlMs : LIMITS.resetTtlMs)),
+      now,
+    });
+    const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    if (kind === 'reset') {
+      await mailSafely({
+        to: user.email,
+        subject: 'Reset your password',
+        text: `Someone asked to reset the password of ${user.email}.\n\nTo choose a new password, open this link within 30 minutes:\n${link}\n\nIf it was not you, ignore this message.`,
+      });
+      return;
+    }
+    const company = user.company_name;
+    await mailSafely({
+      to: user.email,
+      subject: `Your ${company} HR account`,
+      text: `${company} has created an HR account for you. You sign in with ${user.email}.\n\nTo choose your password, open this link within 7 days:\n${link}\n\nIf the link has expired, use "Forgot password" on the sign-in page.`,
+    });
   }
 
   async function liveUser(userId: string): Promise<repo.UserRow> {
@@ -286,28 +321,14 @@ export function createAuthService(deps: {
     async forgotPassword(email: string): Promise<void> {
       const user = await repo.findUserByEmail(db, email);
       if (!user?.is_active) return; // same answer either way
-      const now = clock.now();
-      const since = new Date(now.getTime() - LIMITS.throttleWindowMs);
-      if (
-        (await repo.countOneTimeTokensSince(db, user.id, 'reset', since)) >= LIMITS.maxResetMailsPerAccount
-      ) {
-        deps.log.warn({ userId: user.id }, 'reset mail not sent: too many asked for this account');
-        return; // the same answer again: the caller learns nothing about the account
-      }
-      const token = randomToken();
-      await repo.insertOneTimeToken(db, {
-        userId: user.id,
-        purpose: 'reset',
-        tokenHash: sha256(token),
-        expiresAt: new Date(now.getTime() + LIMITS.resetTtlMs),
-        now,
-      });
-      const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await mailSafely({
-        to: user.email,
-        subject: 'Reset your password',
-        text: `Someone asked to reset the password of ${user.email}.\n\nTo choose a new password, open this link within 30 minutes:\n${link}\n\nIf it was not you, ignore this message.`,
-      });
+      await mailPasswordLink(user, 'reset');
+    },
+
+    /** A new sign-in's first password: the reset page, from a link that lasts a week. */
+    async invite(email: string): Promise<void> {
+      const user = await repo.findUserByEmail(db, email);
+      if (!user?.is_active) return;
+      await mailPasswordLink(user, 'invite');
     },
 
     async resetPassword(body: { token: string; password: string }, ctx: RequestContext): Promise<void> {

@@ -94,6 +94,28 @@ describe('POST employee', () => {
     expect((audit!.changes.after as Record<string, unknown>).pan).toBe('XXXXXX234F');
   });
 
+  it('mails the new sign-in an invitation whose set-password link still works days later', async () => {
+    const mail = t.mails.findLast((m) => m.to === 'meena.kumari@acme.test')!;
+    expect(mail.subject).toBe('Your Acme Corp HR account');
+    expect(mail.text).toContain('You sign in with meena.kumari@acme.test');
+    expect(mail.text).toContain('within 7 days');
+    const token = decodeURIComponent(/reset-password\?token=(\S+)/.exec(mail.text)![1]!);
+    const before = t.clock.now();
+    t.clock.advance(3 * 24 * 60 * 60 * 1000); // a reset link (30 minutes) would be long dead
+    try {
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password: 'Meena@2026' },
+      });
+      expect(reset.statusCode).toBe(200);
+      const session = await t.login('meena.kumari@acme.test', 'Meena@2026');
+      expect(session.headers.authorization).toMatch(/^Bearer /);
+    } finally {
+      t.clock.set(before);
+    }
+  });
+
   it('rejects a duplicate email or code (409 naming the field) and a bad body (400 naming fields)', async () => {
     const dupEmail = await call('POST', '/api/employee', admin, { ...NEW, pan: undefined });
     expect(dupEmail.statusCode).toBe(409);
