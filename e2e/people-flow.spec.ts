@@ -28,8 +28,9 @@ test('a new employee’s bank change goes through their manager and shows masked
   // The employee: set a password through the invitation link, sign in, request the change.
   const employeePage = await browser.newPage();
   const invite = await waitForMail(email, 0);
-  const link = invite.text.match(/https?:\/\/[^\s"<>]+reset-password\?token=[A-Za-z0-9_\-.%]+/)![0];
+  const link = invite.text.match(/https?:\/\/[^\s"<>]+reset-password\?token=[A-Za-z0-9_\-.%]+&welcome=1/)![0];
   await employeePage.goto(link);
+  await expect(employeePage.getByRole('heading', { name: 'Set your password' })).toBeVisible();
   await employeePage.getByLabel('New password').fill(password);
   await employeePage.getByLabel('Confirm password').fill(password);
   await employeePage.getByRole('button', { name: 'Set new password' }).click();

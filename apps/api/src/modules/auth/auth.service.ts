@@ -175,7 +175,8 @@ export function createAuthService(deps: {
       expiresAt: new Date(now.getTime() + (kind === 'invite' ? LIMITS.inviteTtlMs : LIMITS.resetTtlMs)),
       now,
     });
-    const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    // `welcome` only changes the page's words ("Set your password"); the token is what counts.
+    const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}${kind === 'invite' ? '&welcome=1' : ''}`;
     if (kind === 'reset') {
       await mailSafely({
         to: user.email,

@@ -30,6 +30,13 @@ describe('PasswordScreen', () => {
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
   });
 
+  it('greets a new sign-in from an invitation link with "Set your password"', () => {
+    renderWithProviders(routes, { route: '/reset-password?token=abc&welcome=1' });
+    expect(screen.getByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome. Choose the password you will sign in with.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Reset password' })).not.toBeInTheDocument();
+  });
+
   it('explains a reset link without a token', () => {
     renderWithProviders(routes, { route: '/reset-password' });
     expect(screen.getByText(/This reset link is incomplete/)).toBeInTheDocument();

@@ -72,9 +72,12 @@ function ForgotPassword() {
 }
 
 function ResetPassword() {
-  useDocumentTitle('Reset password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // An invitation to a new sign-in opens the same page; only the words differ.
+  const welcome = params.get('welcome') === '1';
+  const title = welcome ? 'Set your password' : 'Reset password';
+  useDocumentTitle(title);
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -82,7 +85,7 @@ function ResetPassword() {
   const mutation = useMutation({
     mutationFn: resetPassword,
     onSuccess: () => {
-      toastSuccess('Password changed. Please sign in.');
+      toastSuccess(welcome ? 'Password set. Please sign in.' : 'Password changed. Please sign in.');
       navigate('/sign-in', { replace: true });
     },
   });
@@ -117,10 +120,11 @@ function ResetPassword() {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Title order={1} size="h3">
-          Reset password
+          {title}
         </Title>
+        {welcome && <Text size="sm">Welcome. Choose the password you will sign in with.</Text>}
         {mutation.error && (
-          <Alert color="red" title="Could not reset the password">
+          <Alert color="red" title={welcome ? 'Could not set the password' : 'Could not reset the password'}>
             {mutation.error.message}
           </Alert>
         )}
