@@ -1,36 +1,19 @@
-// The mail outbox against a real SMTP server process (smtp-server on a free port): every mail is
+// The mail outbox against a real SMTP server (smtp-server, over TCP on a free port): every mail is
 // queued, sent once, retried while the server is down (nodemailer's code for a refused connection is
 // ESOCKET), given up after the last attempt.
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import type { Db } from '../db/client';
 import { migrate } from '../db/migrate';
 import { createTestDb } from '../test/helper';
+import { type CapturedMail, createSmtpCapture } from '../test/smtp-capture';
 import { createMailer, type Mailer } from './mail';
-
-type Received = { to: string[]; raw: string };
 
 /** A real SMTP server; `port` may be given to come back on the port of one that was stopped. */
 async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        callback();
-      });
-    },
-  });
+  const received: CapturedMail[] = [];
+  const server = createSmtpCapture((mail) => received.push(mail));
   server.listen(port, '127.0.0.1');
   await once(server.server, 'listening');
   const address = server.server.address() as AddressInfo;
