@@ -16,7 +16,7 @@ import pgUtils from 'pg/lib/utils.js';
  * statement whose result columns have changed ("cached plan must not change result type"), so
  * rows are never read with a stale shape.
  */
-export type RowShape = { names: string[]; parsers: ((raw: string) => unknown)[] };
+type RowShape = { names: string[]; parsers: ((raw: string) => unknown)[] };
 
 type FieldDescription = { name: string; dataTypeID: number; format: string };
 type Types = { getTypeParser(oid: number, format?: 'text' | 'binary'): (raw: string) => unknown };

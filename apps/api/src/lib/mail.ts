@@ -6,7 +6,7 @@ export type MailMessage = { to: string; subject: string; text: string; html?: st
 export type Mailer = {
   /** Queues the message (durably: a row in mail_outbox) and asks for delivery; does not wait for SMTP. */
   send(message: MailMessage): Promise<void>;
-  /** Sends what is due now; resolves when none is left. Tests and shutdown call it. */
+  /** Sends what is due now; resolves when none is left (queueing and the retry timer call it). */
   deliverDue(): Promise<void>;
   /** Stops the retry timer. */
   close(): Promise<void>;
@@ -45,8 +45,8 @@ type Transport = { sendMail(m: MailMessage & { from: string }): Promise<unknown>
  * - With SMTP_URL set, a deliverer sends the rows that are due, one at a time, and retries a failed
  *   send with growing waits (DELIVERY). Several processes may deliver at once: a row is taken with
  *   FOR UPDATE SKIP LOCKED and its next attempt moved past a lease before it is sent, so two
- *   processes never send it together. (A process that stops between the server accepting a mail and marking
- *   it sent will send it again: at least once, as any outbox.)
+ *   processes never send it together. (A process that stops between the server accepting a mail
+ *   and marking it sent will send it again: at least once, as any outbox.)
  * - Without SMTP_URL the rows stay queued and the message is logged, so a laptop install works
  *   without a mail server. The body is logged only outside production.
  * Logs never hold the recipient or the body in production: personal data and sign-in links.
@@ -60,12 +60,10 @@ export function createMailer(opts: {
   sink?: MailSink;
   /** Tests shorten the waits. */
   delivery?: Partial<typeof DELIVERY>;
-  /** Tests give a transport that fails on purpose; otherwise built from smtpUrl. */
-  transport?: Transport;
 }): Mailer {
   const { db, log, from, isProduction, sink } = opts;
   const delivery = { ...DELIVERY, ...opts.delivery };
-  const transport = opts.transport ?? (opts.smtpUrl ? smtpTransport(opts.smtpUrl) : null);
+  const transport = opts.smtpUrl ? smtpTransport(opts.smtpUrl) : null;
 
   let running: Promise<void> | null = null;
   let again = false;
