@@ -1,3 +1,4 @@
+export * from './abilities';
 export * from './access';
 export * from './approvals';
 export * from './auth';
