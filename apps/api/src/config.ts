@@ -16,7 +16,7 @@ const ConfigSchema = z.object({
   FILES_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  DB_READ_LANES: z.coerce.number().int().min(1).max(64).default(2),
+  DB_READ_LANES: z.coerce.number().int().min(0).max(64).default(2),
   // Behind a load balancer: "true" (trust every hop), a hop count, or the proxies' addresses/CIDRs.
   TRUST_PROXY: z.string().trim().min(1).optional(),
   JWT_SECRET: z.string().min(32).optional(),

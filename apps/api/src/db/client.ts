@@ -27,9 +27,10 @@ export type Db = Queryable & {
   tenant<T>(companyId: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Like `tenant`, for reads that need no transaction (one statement, or several that need no
-   * common snapshot). On PostgreSQL the statements go over a few pipelined connections opened as
-   * hr_app, each statement sent behind a switch to its company (db/read-lanes.ts, ADR 0007); on
-   * PGlite it is `tenant`.
+   * common snapshot), and read-only at the server: a write fails. On PostgreSQL the statements go
+   * over a few pipelined connections opened as hr_app, each statement sent behind a switch to its
+   * company (db/read-lanes.ts, ADR 0007, 0012); with DB_READ_LANES=0, and on PGlite, it is a
+   * read-only `tenant` transaction.
    */
   tenantRead<T>(companyId: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   exclusive<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
@@ -55,6 +56,11 @@ const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 function tenantPrelude(companyId: string): string {
   if (!isUuid(companyId)) throw new Error('tenant: company id is not a uuid');
   return `BEGIN; SELECT hr_enter_tenant('${companyId}', NULL, NULL, NULL)`;
+}
+
+/** `tenantPrelude` for `tenantRead` without lanes: the transaction refuses writes, as lanes do. */
+function tenantReadPrelude(companyId: string): string {
+  return tenantPrelude(companyId).replace(/^BEGIN;/, 'BEGIN READ ONLY;');
 }
 
 export type DbOptions = { databaseUrl?: string; dataDir?: string; poolMax?: number; readLanes?: number };
@@ -108,7 +114,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     query: (sql, params) => serial(() => raw.query(sql, params)),
     transaction: (fn) => inTx('BEGIN', fn),
     tenant: async (companyId, fn) => inTx(tenantPrelude(companyId), fn),
-    tenantRead: async (companyId, fn) => inTx(tenantPrelude(companyId), fn),
+    tenantRead: async (companyId, fn) => inTx(tenantReadPrelude(companyId), fn),
     exclusive: (fn) => serial(() => fn(raw)),
     listen: async (channel, onMessage, onState) => {
       if (!CHANNEL.test(channel)) throw new Error(`listen: bad channel name ${channel}`);
@@ -164,14 +170,18 @@ export async function createPgDb(databaseUrl: string, poolMax: number, readLanes
   });
   const named = preparedStatementNamer();
   pool.on('error', () => undefined); // an idle client dropped by the server is replaced on next use
-  // Reads without a transaction: pipelined connections opened as the non-owner role (ADR 0007).
-  const reads = createReadLanes({
-    connectionString: databaseUrl,
-    count: readLanes,
-    types,
-    options: '-c role=hr_app -c plan_cache_mode=force_generic_plan',
-    named,
-  });
+  // Reads without a transaction: pipelined connections opened as the non-owner role and read-only
+  // (ADR 0007, 0012). DB_READ_LANES=0 turns them off: reads then take a pooled connection.
+  const reads =
+    readLanes > 0
+      ? createReadLanes({
+          connectionString: databaseUrl,
+          count: readLanes,
+          types,
+          options: '-c role=hr_app -c plan_cache_mode=force_generic_plan',
+          named,
+        })
+      : null;
   const wrap = (client: pg.PoolClient): Connection => ({
     query: async <T>(sql: string, params?: unknown[]) => {
       const r = await client.query(named(sql, params));
@@ -209,7 +219,7 @@ export async function createPgDb(databaseUrl: string, poolMax: number, readLanes
     tenant: async (companyId, fn) => inTx(tenantPrelude(companyId), fn),
     tenantRead: async (companyId, fn) => {
       if (!isUuid(companyId)) throw new Error('tenant: company id is not a uuid');
-      return reads.run(companyId, fn);
+      return reads ? reads.run(companyId, fn) : inTx(tenantReadPrelude(companyId), fn);
     },
     exclusive: async (fn) => {
       const client = await pool.connect();
@@ -221,7 +231,7 @@ export async function createPgDb(databaseUrl: string, poolMax: number, readLanes
     },
     listen: (channel, onMessage, onState) => listenPg(databaseUrl, channel, onMessage, onState),
     close: async () => {
-      await Promise.all([pool.end(), reads.close()]);
+      await Promise.all([pool.end(), reads?.close()]);
     },
   };
 }

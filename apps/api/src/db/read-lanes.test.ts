@@ -1,13 +1,17 @@
 // The pipelined read lanes of db.tenantRead (ADR 0007) keep every statement inside its own
-// company, however requests of different companies interleave on one connection. PostgreSQL only:
-// on PGlite tenantRead is a plain tenant transaction.
+// company, however requests of different companies interleave on one connection, and give the same
+// answers as the pooled path that DB_READ_LANES=0 selects. PostgreSQL only: on PGlite tenantRead
+// is a read-only tenant transaction. pg's internals they use: read-lanes.internals.test.ts.
 
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { buildApp } from '../app';
+import { parseConfig } from '../config';
 import { createTestDb, isPgTest } from '../test/helper';
-import { createPgDb, type Db } from './client';
+import { createDb, createPgDb, type Db } from './client';
 import { createShapes, LaneQuery, type Shapes } from './lane-query';
 import { migrate } from './migrate';
-import { seedDemo } from './seed/index';
+import { DEMO_PASSWORD, seedDemo } from './seed/index';
 
 const describePg = isPgTest() ? describe : describe.skip;
 
@@ -189,5 +193,93 @@ describePg('lane queries (PostgreSQL)', () => {
     expect(bad.status).toBe('rejected');
     expect(String((bad as PromiseRejectedResult).reason)).toMatch(/invalid input syntax for type integer/);
     expect(good).toMatchObject({ status: 'fulfilled', value: { rows: [{ t: 'after' }] } });
+  });
+});
+
+describePg('DB_READ_LANES=0 (PostgreSQL)', () => {
+  let drop: () => Promise<void>;
+  const apps: { name: string; app: FastifyInstance; db: Db }[] = [];
+
+  beforeAll(async () => {
+    const t = await createTestDb();
+    drop = t.drop;
+    await migrate(t.db);
+    await seedDemo(t.db);
+    for (const lanes of ['2', '0']) {
+      // As server.ts builds it: the setting read from the environment, then the database handle.
+      const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DB_READ_LANES: lanes });
+      const db = await createDb({ databaseUrl: t.url!, poolMax: 3, readLanes: config.dbReadLanes });
+      const app = await buildApp({ config, db, mailSink: () => undefined, webDir: null });
+      await app.ready();
+      apps.push({ name: `DB_READ_LANES=${lanes}`, app, db });
+    }
+  });
+  afterAll(async () => {
+    for (const { app, db } of apps) {
+      await app.close();
+      await db.close();
+    }
+    await drop();
+  });
+
+  it('the employee list and record read the same through the lanes and with them off', async () => {
+    const [on, off] = apps;
+    // Only the second really runs without lanes.
+    const appName = (db: Db) =>
+      db.tenantRead('00000000-0000-4000-8000-000000000000', async (tx) => {
+        const r = await tx.query<{ a: string }>(`SELECT current_setting('application_name') AS a`);
+        return r.rows[0]!.a;
+      });
+    expect(await appName(on!.db)).toBe('hr_read_lane');
+    expect(await appName(off!.db)).not.toBe('hr_read_lane');
+
+    const login = async (email: string) => {
+      const res = await on!.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { authorization: `Bearer ${res.json().data.token}` };
+    };
+    const users = await Promise.all(['admin@acme.test', 'manager@acme.test', 'admin@globex.test'].map(login));
+    const urls = [
+      '/api/employee?page=1&records=10',
+      '/api/employee?page=2&records=25&sortBy=first_name&sortOrder=desc',
+      '/api/employee?page=1&records=100&status=active',
+      '/api/employee?page=1&records=10&key=name&value=a',
+      '/api/employee?page=1&records=10&key=employee_code&value=1',
+      '/api/employee?page=1&records=10&key=email&value=acme',
+    ];
+    let compared = 0;
+    for (const headers of users) {
+      for (const url of urls) {
+        // Many at once, so the lanes pipeline and interleave them.
+        const [a, b] = await Promise.all(
+          [on!, off!].map(({ app }) =>
+            Promise.all(urls.map(() => app.inject({ method: 'GET', url, headers }))),
+          ),
+        );
+        for (let i = 0; i < a!.length; i++) {
+          expect(a![i]!.statusCode, `${url}: ${a![i]!.body}`).toBe(200);
+          expect(b![i]!.statusCode, url).toBe(200);
+          expect(b![i]!.json(), url).toEqual(a![i]!.json());
+        }
+        compared++;
+      }
+      // The record (the other tenantRead), for each employee of the first page.
+      const page = (await on!.app.inject({ method: 'GET', url: urls[0]!, headers })).json().data as {
+        id: string;
+      }[];
+      expect(page.length).toBeGreaterThan(0);
+      for (const { id } of page) {
+        const [a, b] = await Promise.all(
+          [on!, off!].map(({ app }) => app.inject({ method: 'GET', url: `/api/employee/${id}`, headers })),
+        );
+        expect(a!.statusCode, a!.body).toBe(200);
+        expect(b!.json()).toEqual(a!.json());
+      }
+    }
+    expect(compared).toBe(users.length * urls.length);
   });
 });

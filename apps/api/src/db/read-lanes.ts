@@ -1,3 +1,25 @@
+// The read lanes depend on internals of pg that are not its public interface: a public rewrite
+// (pg.Client with `pipeline: true` and `{ name, text, values }` configs) would lose the corked
+// writes (ADR 0007) and the rows described once (ADR 0008). So pg is pinned exactly (8.23.1 in
+// package.json; pg-protocol 1.16.1 through package-lock.json) and read-lanes.internals.test.ts,
+// in the default suite, fails naming what changed when any member below changes shape. The lanes
+// can be turned off with DB_READ_LANES=0 (ADR 0012).
+//
+// Private members touched (read-lanes.ts and lane-query.ts):
+// - Client#connection, the Connection of a Client; Connection#stream, its net.Socket: cork(),
+//   uncork() (writes held until setImmediate or BATCH) and destroy() (retiring a lane).
+// - Client#query, in pipeline mode, refuses submittables other than instances of pg.Query: a
+//   LaneQuery passes because it extends pg.Query. The client then calls query.submit(connection).
+// - Query (pg.Query is exported, its members are not documented): constructor(text); fields
+//   text, name, values, callback, _result (a Result with a rows array), _canceledDueToError;
+//   methods submit (calls prepare(connection) for a named query, inside cork/uncork), prepare,
+//   hasBeenParsed, handleRowDescription, handleDataRow, handleError, handleReadyForQuery.
+// - Connection#parse, #bind (pg-protocol's serialize.bind, with valueMapper), #describe,
+//   #execute, #sync, and the maps #submittedNamedStatements and #parsedStatements.
+// - pg/lib/utils.js prepareValue (how pg maps bound values).
+// Public, though missing from @types/pg: the Client option `pipeline: true`
+// (node-postgres.com/features/pipelining).
+
 import pg from 'pg';
 import type { Queryable, QueryResult } from './client';
 import { createShapes, LaneQuery } from './lane-query';
@@ -12,6 +34,9 @@ import { createShapes, LaneQuery } from './lane-query';
  * socket is corked until `setImmediate` or until BATCH statements wait), and the backend answers
  * them back to back. A named statement's rows are described once, not on every execution
  * (db/lane-query.ts, ADR 0008).
+ *
+ * Read-only: lanes are opened with `default_transaction_read_only=on`, so every statement on them
+ * runs in a read-only transaction and a write fails at the server.
  *
  * Tenancy: a lane remembers the company its last *sent* statement ran under. A statement for
  * another company is preceded on the wire by `hr_enter_tenant_read`, and the server runs a lane's
@@ -74,7 +99,9 @@ export function createReadLanes(opts: {
     const client = new pg.Client({
       connectionString: opts.connectionString,
       types: opts.types,
-      options: opts.options,
+      // Read-only at the server whatever the caller's options: every statement on a lane runs in
+      // its own transaction, and that transaction refuses writes.
+      options: `${opts.options} -c default_transaction_read_only=on`,
       application_name: 'hr_read_lane',
       // @ts-expect-error pipeline mode is in pg 8.23 but not yet in @types/pg
       pipeline: true,
@@ -186,6 +213,6 @@ export function createReadLanes(opts: {
   };
 }
 
-/** The client's socket (pg keeps it on `connection.stream`). */
+/** The client's socket (pg keeps it on `connection.stream`; private, see the top of this file). */
 const streamOf = (client: pg.Client) =>
   (client as unknown as { connection: { stream: import('node:net').Socket } }).connection.stream;
