@@ -225,12 +225,14 @@ export async function sessionState(
   db: Db,
   id: string,
   userId: string,
+  companyId: string,
   now: Date,
 ): Promise<{ state: 'live' | 'expired' | 'revoked'; expiresAt: Date | null }> {
+  // A session of another user or company is no session of this token's (as if revoked).
   const { rows } = await db.query<{ revoked: boolean; expired: boolean; expires_at: Date }>(
-    `SELECT revoked_at IS NOT NULL AS revoked, expires_at <= $3 AS expired, expires_at
-       FROM sessions WHERE id = $1 AND user_id = $2`,
-    [id, userId, now],
+    `SELECT revoked_at IS NOT NULL AS revoked, expires_at <= $4 AS expired, expires_at
+       FROM sessions WHERE id = $1 AND user_id = $2 AND company_id = $3`,
+    [id, userId, companyId, now],
   );
   const r = rows[0];
   if (!r || r.revoked) return { state: 'revoked', expiresAt: null };

@@ -377,12 +377,20 @@ export function createAuthService(deps: {
       );
     },
 
-    /** Known live in memory, or one primary-key lookup whose live answer is remembered. */
-    async sessionCheck(sessionId: string, userId: string): Promise<'live' | 'expired' | 'revoked'> {
-      if (sessions.isLive(sessionId, userId)) return 'live';
+    /**
+     * Known live in memory, or one primary-key lookup whose live answer is remembered. The token's
+     * company must be its session's: the company claim picks the tenant of every query.
+     */
+    async sessionCheck(
+      sessionId: string,
+      userId: string,
+      companyId: string,
+    ): Promise<'live' | 'expired' | 'revoked'> {
+      if (sessions.isLive(sessionId, userId, companyId)) return 'live';
       const generation = sessions.generation();
-      const { state, expiresAt } = await repo.sessionState(db, sessionId, userId, clock.now());
-      if (state === 'live' && expiresAt) sessions.remember(sessionId, userId, expiresAt, generation);
+      const { state, expiresAt } = await repo.sessionState(db, sessionId, userId, companyId, clock.now());
+      if (state === 'live' && expiresAt)
+        sessions.remember(sessionId, userId, companyId, expiresAt, generation);
       return state;
     },
   };
