@@ -61,6 +61,11 @@ export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.query('DELETE FROM login_attempts WHERE key = $1', [key]);
 }
 
+export async function clearFailuresWithPrefix(db: Db, prefix: string): Promise<void> {
+  // left() rather than LIKE: an email may hold % or _.
+  await db.query('DELETE FROM login_attempts WHERE left(key, length($1)) = $1', [prefix]);
+}
+
 export async function insertSession(
   db: Db,
   s: {
