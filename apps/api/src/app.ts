@@ -38,6 +38,8 @@ import { createProfileChangesService } from './modules/profile-changes/profile-c
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRequestTextCheck } from './plugins/request-text';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { registerSpaAndNotFound } from './plugins/static';
 
@@ -85,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  registerRequestTextCheck(app);
 
   const mailer =
     deps.mailer ??

@@ -11,7 +11,8 @@ const bool = z
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // No default here: it depends on NODE_ENV (see `parseConfig`).
+  HOST: z.string().trim().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   FILES_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
@@ -71,13 +72,19 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  if (isProduction) {
+  // Outside production the server answers only this machine unless HOST says otherwise: a laptop
+  // run (development secrets, demo users with a published password) must not be on the network.
+  const host = e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
+  // The development secrets are public (they are in this file): anyone who can reach the server
+  // could sign tokens and read encrypted fields, so they are refused whenever it is reachable.
+  if (isProduction || !isLoopback(host)) {
     const bad: string[] = [];
     if (!e.JWT_SECRET || e.JWT_SECRET === DEV_JWT_SECRET) bad.push('JWT_SECRET');
     if (!e.DATA_KEY || e.DATA_KEY === DEV_DATA_KEY) bad.push('DATA_KEY');
     if (bad.length > 0) {
+      const where = isProduction ? 'in production' : `when HOST (${host}) is reachable from other machines`;
       throw new ConfigError(
-        `Invalid configuration: ${bad.join(', ')} must be set to a secret of at least 32 characters in production`,
+        `Invalid configuration: ${bad.join(', ')} must be set to a secret of at least 32 characters ${where}`,
       );
     }
   }
@@ -85,7 +92,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     nodeEnv: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    host,
     dataDir: e.DATA_DIR,
     filesDir: e.FILES_DIR ?? `${e.DATA_DIR.replace(/\/$/, '')}/files`,
     databaseUrl: e.DATABASE_URL,
@@ -103,6 +110,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
   };
+}
+
+/** Addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
 }
 
 function trustProxyOf(v: string | undefined): boolean | number | string {

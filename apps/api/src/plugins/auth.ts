@@ -38,7 +38,11 @@ export type ApiRouteDeclaration = { method: string; url: string; permission: Rou
  * Session liveness for the access token's `sid`: from memory when this process has seen it live
  * (ADR 0006), otherwise one primary-key lookup.
  */
-export type SessionCheck = (sessionId: string, userId: string) => Promise<'live' | 'expired' | 'revoked'>;
+export type SessionCheck = (
+  sessionId: string,
+  userId: string,
+  companyId: string,
+) => Promise<'live' | 'expired' | 'revoked'>;
 
 /** Routes under these prefixes come from plugins (API docs) and are public documentation. */
 const DOC_PREFIX = '/api/docs';
@@ -98,7 +102,7 @@ export function registerAuth(
       throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
     }
     const c = verdict.claims;
-    const state = await deps.sessionCheck(c.sid, c.sub);
+    const state = await deps.sessionCheck(c.sid, c.sub, c.cid);
     if (state !== 'live') throw new AppError('UNAUTHENTICATED', 'Your session has ended; sign in again');
     request.actor = {
       userId: c.sub,

@@ -61,6 +61,11 @@ export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.query('DELETE FROM login_attempts WHERE key = $1', [key]);
 }
 
+export async function clearFailuresWithPrefix(db: Db, prefix: string): Promise<void> {
+  // left() rather than LIKE: an email may hold % or _.
+  await db.query('DELETE FROM login_attempts WHERE left(key, length($1)) = $1', [prefix]);
+}
+
 export async function insertSession(
   db: Db,
   s: {
@@ -225,12 +230,14 @@ export async function sessionState(
   db: Db,
   id: string,
   userId: string,
+  companyId: string,
   now: Date,
 ): Promise<{ state: 'live' | 'expired' | 'revoked'; expiresAt: Date | null }> {
+  // A session of another user or company is no session of this token's (as if revoked).
   const { rows } = await db.query<{ revoked: boolean; expired: boolean; expires_at: Date }>(
-    `SELECT revoked_at IS NOT NULL AS revoked, expires_at <= $3 AS expired, expires_at
-       FROM sessions WHERE id = $1 AND user_id = $2`,
-    [id, userId, now],
+    `SELECT revoked_at IS NOT NULL AS revoked, expires_at <= $4 AS expired, expires_at
+       FROM sessions WHERE id = $1 AND user_id = $2 AND company_id = $3`,
+    [id, userId, companyId, now],
   );
   const r = rows[0];
   if (!r || r.revoked) return { state: 'revoked', expiresAt: null };

@@ -71,8 +71,9 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService }) {
     '/api/auth/logout',
     {
       config: { permission: 'authenticated' },
-      // The body is optional: the session comes from the access token.
-      schema: { tags, body: LogoutBodySchema.optional(), response: { 200: MessageSchema } },
+      // The body is optional: the session comes from the access token. Fastify hands a request
+      // without one (or with an empty JSON body) to validation as null, hence nullish.
+      schema: { tags, body: LogoutBodySchema.nullish(), response: { 200: MessageSchema } },
     },
     async (request) => {
       await auth.logout(actorOf(request));

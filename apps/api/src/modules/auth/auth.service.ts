@@ -26,7 +26,10 @@ export type RequestContext = { ip: string; userAgent: string | null; requestId: 
 const MINUTE = 60_000;
 export const LIMITS = {
   throttleWindowMs: 15 * MINUTE,
-  maxFailuresPerAccount: 5,
+  /** Failures of one account from one address before each further try must wait (1 s, 2 s, 4 s ...). */
+  freeFailuresPerAccountAddress: 5,
+  maxThrottleDelayMs: 15 * MINUTE,
+  /** Failures from one address over all accounts (password spraying) before it is refused for the window. */
   maxFailuresPerIp: 20,
   otpTtlMs: 10 * MINUTE,
   otpMaxAttempts: 5,
@@ -39,6 +42,27 @@ export const LIMITS = {
 
 const INVALID_LOGIN = 'Invalid email or password';
 export const FORGOT_MESSAGE = 'If an account exists for that email, a reset link has been sent';
+
+/** Throttle key of one account from one address; JSON keeps any email and address apart. */
+const accountAddressKey = (email: string, ip: string) => `account-ip:${JSON.stringify([email, ip])}`;
+/** What every key of one account starts with (the key above without its address). */
+const accountAddressPrefix = (email: string) => `account-ip:${JSON.stringify([email]).slice(0, -1)},`;
+
+/** Wait before the next try after `failures` recent ones of one account from one address: 0, then 1 s, 2 s, 4 s ... capped. */
+export function throttleDelayMs(failures: number): number {
+  const past = failures - LIMITS.freeFailuresPerAccountAddress;
+  if (past < 0) return 0;
+  return Math.min(1000 * 2 ** Math.min(past, 30), LIMITS.maxThrottleDelayMs);
+}
+
+function throttled(leftMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(leftMs / 1000));
+  const when =
+    seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
+  return new AppError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts. Try again in ${when}.`, {
+    retryAfter: seconds,
+  });
+}
 
 /** Equal-length hex digests compared in constant time. */
 const sameHash = (a: string, b: string) =>
@@ -131,23 +155,24 @@ export function createAuthService(deps: {
     return { token, refresh: refresh.token, userResponse: presentUser(user, emp), scope: presentScope(role) };
   }
 
-  /** Refuses when the account or the address has too many recent failures (held in the database, so across processes). */
-  async function assertNotThrottled(keys: { key: string; limit: number }[]) {
+  /**
+   * Refuses a sign-in from an address that failed too often: over all accounts (spraying), or on
+   * this account, where each failure past the free ones doubles the wait. Held per account AND
+   * address, so a stranger elsewhere cannot lock a colleague out; held in the database, so it holds
+   * across processes. A refused try is not counted: hammering does not lengthen the wait.
+   */
+  async function assertNotThrottled(ipKey: string, pairKey: string) {
     const now = clock.now();
     const since = new Date(now.getTime() - LIMITS.throttleWindowMs);
-    for (const { key, limit } of keys) {
-      const { n, pivot } = await repo.recentFailures(db, key, since, limit);
-      if (n >= limit) {
-        const until = (pivot ?? now).getTime() + LIMITS.throttleWindowMs;
-        const minutes = Math.max(1, Math.ceil((until - now.getTime()) / MINUTE));
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          `Too many failed sign-in attempts. Try again in ${minutes} minutes.`,
-          {
-            retryAfter: minutes * 60,
-          },
-        );
-      }
+    const ip = await repo.recentFailures(db, ipKey, since, LIMITS.maxFailuresPerIp);
+    if (ip.n >= LIMITS.maxFailuresPerIp) {
+      throw throttled((ip.pivot ?? now).getTime() + LIMITS.throttleWindowMs - now.getTime());
+    }
+    const pair = await repo.recentFailures(db, pairKey, since, 1);
+    const wait = throttleDelayMs(pair.n);
+    if (wait > 0 && pair.pivot) {
+      const left = pair.pivot.getTime() + wait - now.getTime();
+      if (left > 0) throw throttled(left);
     }
   }
 
@@ -205,31 +230,42 @@ export function createAuthService(deps: {
       ctx: RequestContext,
     ): Promise<SessionData | OtpChallenge> {
       const email = body.email.toLowerCase();
-      const emailKey = `email:${email}`;
       const ipKey = `ip:${ctx.ip}`;
-      await assertNotThrottled([
-        { key: emailKey, limit: LIMITS.maxFailuresPerAccount },
-        { key: ipKey, limit: LIMITS.maxFailuresPerIp },
-      ]);
+      const pairKey = accountAddressKey(email, ctx.ip);
+      await assertNotThrottled(ipKey, pairKey);
       const user = await repo.findUserByEmail(db, email);
       const ok = user?.is_active ? await verifyPassword(user.password_hash, body.password) : false;
       if (!user || !ok) {
         if (!user) await dummyVerify(body.password); // same cost as a wrong password
-        await repo.recordFailures(db, [emailKey, ipKey], clock.now());
+        const now = clock.now();
+        await repo.recordFailures(db, [pairKey, ipKey], now);
         if (user) {
-          await db.tenant(user.company_id, (tx) =>
-            audit.record(tx, {
-              actor: { companyId: user.company_id, userId: null, ip: ctx.ip, requestId: ctx.requestId },
+          const since = new Date(now.getTime() - LIMITS.throttleWindowMs);
+          const failures = (await repo.recentFailures(db, pairKey, since, 1)).n;
+          const actor = { companyId: user.company_id, userId: null, ip: ctx.ip, requestId: ctx.requestId };
+          await db.tenant(user.company_id, async (tx) => {
+            await audit.record(tx, {
+              actor,
               action: 'auth.login_failed',
               entity: 'user',
               entity_id: user.id,
               changes: { email: maskEmail(email) },
-            }),
-          );
+            });
+            // The moment this address starts to be held back on this account.
+            if (failures === LIMITS.freeFailuresPerAccountAddress) {
+              await audit.record(tx, {
+                actor,
+                action: 'auth.login_throttled',
+                entity: 'user',
+                entity_id: user.id,
+                changes: { email: maskEmail(email), failures },
+              });
+            }
+          });
         }
         throw new AppError('UNAUTHENTICATED', INVALID_LOGIN);
       }
-      await repo.clearFailures(db, emailKey);
+      await repo.clearFailures(db, pairKey);
       if (user.mfa_enabled || user.mfa_required) {
         const now = clock.now();
         const otpToken = randomToken();
@@ -346,7 +382,8 @@ export function createAuthService(deps: {
       await repo.revokeUserSessions(db, user.id, now);
       sessions.forgetUser(user.id);
       await repo.expireUserTokens(db, user.id, 'reset', now);
-      await repo.clearFailures(db, `email:${user.email.toLowerCase()}`);
+      // The owner proved who they are: no address stays held back on this account.
+      await repo.clearFailuresWithPrefix(db, accountAddressPrefix(user.email.toLowerCase()));
       await db.tenant(user.company_id, (tx) =>
         audit.record(tx, {
           actor: { companyId: user.company_id, userId: user.id, ip: ctx.ip, requestId: ctx.requestId },
@@ -377,12 +414,20 @@ export function createAuthService(deps: {
       );
     },
 
-    /** Known live in memory, or one primary-key lookup whose live answer is remembered. */
-    async sessionCheck(sessionId: string, userId: string): Promise<'live' | 'expired' | 'revoked'> {
-      if (sessions.isLive(sessionId, userId)) return 'live';
+    /**
+     * Known live in memory, or one primary-key lookup whose live answer is remembered. The token's
+     * company must be its session's: the company claim picks the tenant of every query.
+     */
+    async sessionCheck(
+      sessionId: string,
+      userId: string,
+      companyId: string,
+    ): Promise<'live' | 'expired' | 'revoked'> {
+      if (sessions.isLive(sessionId, userId, companyId)) return 'live';
       const generation = sessions.generation();
-      const { state, expiresAt } = await repo.sessionState(db, sessionId, userId, clock.now());
-      if (state === 'live' && expiresAt) sessions.remember(sessionId, userId, expiresAt, generation);
+      const { state, expiresAt } = await repo.sessionState(db, sessionId, userId, companyId, clock.now());
+      if (state === 'live' && expiresAt)
+        sessions.remember(sessionId, userId, companyId, expiresAt, generation);
       return state;
     },
   };

@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD } from '../../db/seed/index';
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { decodePermissions } from './tokens';
+import { createTokenSigner, decodePermissions } from './tokens';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,7 +51,7 @@ describe('login', () => {
     expect(failed.rows[0]!.actor_user_id).toBeNull();
   });
 
-  it('throttles the sixth failure for an account with 429', async () => {
+  it('holds back the sixth try on an account from the same address with 429', async () => {
     const email = 'admin@globex.test';
     for (let i = 0; i < 5; i++) {
       const r = await post('/api/auth/login', { email, password: `bad-${i}` });
@@ -59,9 +59,9 @@ describe('login', () => {
     }
     const sixth = await post('/api/auth/login', { email, password: DEMO_PASSWORD });
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes\.$/);
-    // The window slides: after 15 minutes the account may try again.
-    t.clock.advance(16 * 60_000);
+    expect(sixth.json().message).toBe('Too many failed sign-in attempts. Try again in 1 second.');
+    expect(sixth.headers['retry-after']).toBe('1');
+    t.clock.advance(1000);
     expect((await post('/api/auth/login', { email, password: DEMO_PASSWORD })).statusCode).toBe(200);
   });
 });
@@ -143,6 +143,45 @@ describe('refresh and logout', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('UNAUTHENTICATED');
     expect((await post('/api/auth/refresh', { refresh_token: s.refresh })).statusCode).toBe(401);
+  });
+
+  it('logout with no body ends the session of the presented token', async () => {
+    // As browsers and HTTP clients send it: a JSON content type and nothing after it, or no body at all.
+    for (const headers of [{ 'content-type': 'application/json' }, {}]) {
+      const s = await t.login('employee@acme.test');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { ...s.headers, ...headers },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await get('/api/auth/me', s.headers)).statusCode).toBe(401);
+      expect((await post('/api/auth/refresh', { refresh_token: s.refresh })).statusCode).toBe(401);
+    }
+  });
+
+  it('refuses a token whose company is not its session company', async () => {
+    const s = await t.login('admin@acme.test');
+    // Live in this process's session cache from now on: the check must compare the company there too.
+    expect((await get('/api/auth/me', s.headers)).statusCode).toBe(200);
+    const claims = JSON.parse(Buffer.from(s.token.split('.')[1]!, 'base64url').toString());
+    const signer = createTokenSigner({ secret: t.config.jwtSecret, ttlSeconds: 900, clock: t.clock });
+    const sign = (cid: string) =>
+      signer.sign({
+        sub: claims.sub,
+        cid,
+        sid: claims.sid,
+        eid: claims.eid,
+        role: claims.role,
+        perms: decodePermissions(claims.pm)!,
+      });
+    // The same claims signed here pass, so the refusal below is the company's alone.
+    const same = await get('/api/auth/me', { authorization: `Bearer ${await sign(claims.cid)}` });
+    expect(same.statusCode).toBe(200);
+    const globex = await t.companyId('Globex Ltd');
+    const forged = await get('/api/employee', { authorization: `Bearer ${await sign(globex)}` });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().code).toBe('UNAUTHENTICATED');
   });
 
   it('the employee routes (read pool) refuse a signed-out token too', async () => {

@@ -12,7 +12,7 @@
  */
 export type SessionCache = ReturnType<typeof createSessionCache>;
 
-type Entry = { userId: string; expiresAt: number; checkedAt: number };
+type Entry = { userId: string; companyId: string; expiresAt: number; checkedAt: number };
 
 export function createSessionCache(opts: { now: () => number; maxAgeMs?: number; maxEntries?: number }) {
   const maxAgeMs = opts.maxAgeMs ?? 60_000;
@@ -26,11 +26,11 @@ export function createSessionCache(opts: { now: () => number; maxAgeMs?: number;
   };
 
   return {
-    /** True when this session is known live now; false means: ask the database. */
-    isLive(sessionId: string, userId: string): boolean {
+    /** True when this session is known live now, for this user and company; false means: ask the database. */
+    isLive(sessionId: string, userId: string, companyId: string): boolean {
       if (!listening) return false;
       const e = entries.get(sessionId);
-      if (!e || e.userId !== userId) return false;
+      if (!e || e.userId !== userId || e.companyId !== companyId) return false;
       const now = opts.now();
       if (e.expiresAt <= now || now - e.checkedAt >= maxAgeMs) {
         entries.delete(sessionId);
@@ -40,8 +40,8 @@ export function createSessionCache(opts: { now: () => number; maxAgeMs?: number;
     },
     /** Read before a database check; pass to `remember`. */
     generation: () => generation,
-    /** The database said live at generation `gen`, until `expiresAt`. */
-    remember(sessionId: string, userId: string, expiresAt: Date, gen: number): void {
+    /** The database said live (for this user and company) at generation `gen`, until `expiresAt`. */
+    remember(sessionId: string, userId: string, companyId: string, expiresAt: Date, gen: number): void {
       if (!listening || gen !== generation) return;
       if (entries.size >= maxEntries) {
         // Oldest first: a Map iterates in insertion order.
@@ -49,7 +49,7 @@ export function createSessionCache(opts: { now: () => number; maxAgeMs?: number;
         if (oldest !== undefined) entries.delete(oldest);
       }
       entries.delete(sessionId);
-      entries.set(sessionId, { userId, expiresAt: expiresAt.getTime(), checkedAt: opts.now() });
+      entries.set(sessionId, { userId, companyId, expiresAt: expiresAt.getTime(), checkedAt: opts.now() });
     },
     forget(sessionId: string): void {
       bump();
