@@ -12,6 +12,7 @@ import ExcelJS from 'exceljs';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { type FieldCrypto, lastFour } from '../../lib/field-crypto';
+import { assertSafeXlsx, DEFAULT_XLSX_LIMITS } from '../../lib/xlsx-guard';
 import type { Actor } from '../../plugins/auth';
 import type { AuditEvent, AuditService } from '../audit/audit.service';
 import { UNUSABLE_PASSWORD } from './employees.service';
@@ -300,6 +301,9 @@ export function createUploader(deps: { db: Db; crypto: FieldCrypto; audit: Audit
     mode: 'all_or_nothing' | 'valid_only',
   ): Promise<UploadOutcome> {
     const kind = detectKind(file.name, file.data);
+    // Before exceljs inflates anything: a zip bomb would exhaust the heap (header + 20,000 rows).
+    if (kind === 'xlsx')
+      await assertSafeXlsx(file.data, file.name, { ...DEFAULT_XLSX_LIMITS, maxRows: 20_001 });
     const rows = kind === 'xlsx' ? await parseXlsx(file.data) : parseCsv(file.data);
     if (rows.length === 0) throw new AppError('VALIDATION', 'The file has no employee rows');
     if (rows.length > 20_000) throw new AppError('VALIDATION', 'At most 20,000 rows per file');
