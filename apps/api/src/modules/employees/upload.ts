@@ -540,10 +540,15 @@ export function createUploader(deps: {
       },
     );
     // After the commit, as single create does: each new active sign-in gets its invitation (queued
-    // in the mail outbox; skipped and failed rows get none).
+    // in the mail outbox; skipped and failed rows get none). In the background, one at a time: a
+    // few queries each, so 20,000 rows would otherwise hold the response for minutes. Anyone whose
+    // invitation is lost to a stopping process still has "Forgot password".
     const { invite, ...result } = outcome;
-    if (deps.invite) {
-      for (const email of invite) await deps.invite(email).catch(() => undefined);
+    const send = deps.invite;
+    if (send && invite.length > 0) {
+      void (async () => {
+        for (const email of invite) await send(email).catch(() => undefined);
+      })();
     }
     return result;
   };
