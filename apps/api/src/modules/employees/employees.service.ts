@@ -417,6 +417,8 @@ export function createEmployeesService(deps: Deps) {
       return db.tenant(actor.companyId, async (tx) => {
         const row = await adminTarget(tx, actor, id);
         if (id === actor.employeeId) throw new AppError('BAD_REQUEST', 'You cannot delete your own record');
+        // Deleting (or deactivating) someone who holds more would lock an administrator out.
+        await checkTargetWithin(tx, actor, id, 'id');
         if (await rec.hasHistory(tx, id, row.user_id)) {
           await rec.updateEmployee(tx, id, { status: 'inactive' });
           await rec.setSignInActive(tx, id, false);
@@ -447,6 +449,7 @@ export function createEmployeesService(deps: Deps) {
         if (id === actor.employeeId && body.status !== 'active') {
           throw new AppError('BAD_REQUEST', 'You cannot deactivate your own record');
         }
+        if (body.status !== 'active') await checkTargetWithin(tx, actor, id, 'status');
         const exit_date = body.status === 'exited' ? body.exit_date! : null;
         await rec.updateEmployee(tx, id, { status: body.status, exit_date });
         await rec.setSignInActive(tx, id, body.status === 'active');

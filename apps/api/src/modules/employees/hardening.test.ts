@@ -171,6 +171,14 @@ describe('account takeover', () => {
     expect(users.rows).toHaveLength(1);
   });
 
+  it('nor switch off or delete the sign-in of someone holding more', async () => {
+    const adminId = employeeIds['admin@acme.test'];
+    const off = await call(clerk, 'PATCH', `/api/employee/${adminId}/status`, { status: 'inactive' });
+    expect(off.statusCode).toBe(403);
+    expect(off.json().errors[0].path).toBe('status');
+    expect((await call(admin, 'GET', '/api/auth/me')).statusCode).toBe(200);
+  });
+
   it('a permitted change mails the old address and ends the sessions of the sign-in', async () => {
     const victim = await userWithRole('Employee', 'victim@acme.test');
     expect((await call(victim, 'GET', '/api/auth/me')).statusCode).toBe(200);
