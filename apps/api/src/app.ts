@@ -133,8 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     // New sign-ins get an invitation: a link to the set-password page that lasts a week.
     invite: (email) => auth.invite(email),
+    mail: (message) => mailer.send(message),
   });
-  const employeeUpload = createUploader(employeeDeps);
+  const employeeUpload = createUploader({ ...employeeDeps, clock, invite: (email) => auth.invite(email) });
 
   const approvalEngine = createApprovalEngine({ clock });
   const approvals = createApprovalsService({ db, engine: approvalEngine });

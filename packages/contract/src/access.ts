@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordAbilitiesSchema } from './abilities';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /** An access role of the company: a named set of permission names. */
@@ -11,10 +12,16 @@ export const RoleSchema = z.object({
   user_count: z.number().int(),
 });
 export type Role = z.infer<typeof RoleSchema>;
-export const RoleListResponseSchema = envelope(z.array(RoleSchema));
+/** A row of the role list: what the caller may do with the role, from their own permissions. */
+export const RoleListItemSchema = RoleSchema.extend({ abilities: RecordAbilitiesSchema });
+export type RoleListItem = z.infer<typeof RoleListItemSchema>;
+export const RoleListResponseSchema = envelope(z.array(RoleListItemSchema));
 export const RoleResponseSchema = envelope(RoleSchema);
 
-/** Generic `{ id, name }` option for dropdown calls. */
+/**
+ * Generic `{ id, name }` option for dropdown calls. GET role/dropdown lists only the roles the caller
+ * may give someone (role management, and every permission of the role held by the caller).
+ */
 export const DropdownOptionSchema = z.object({ id: z.string(), name: z.string() });
 export type DropdownOption = z.infer<typeof DropdownOptionSchema>;
 export const DropdownResponseSchema = envelope(z.array(DropdownOptionSchema));

@@ -158,8 +158,13 @@ export const EmployeeCreateSchema = z.strictObject({
 });
 export type EmployeeCreate = z.infer<typeof EmployeeCreateSchema>;
 
-/** PUT employee/{id}: any subset; null clears an optional field. */
-export const EmployeeUpdateSchema = z.strictObject(employeeFields).partial();
+/**
+ * PUT employee/{id}: any subset; null clears an optional field. `role_id` gives the sign-in another
+ * role: only a role from GET role/dropdown (role management and all its permissions held).
+ */
+export const EmployeeUpdateSchema = z
+  .strictObject({ ...employeeFields, role_id: z.string().uuid() })
+  .partial();
 export type EmployeeUpdate = z.infer<typeof EmployeeUpdateSchema>;
 
 export const EmployeeStatusUpdateSchema = z
@@ -259,7 +264,8 @@ export const EmployeeDeleteResultSchema = envelope(
 
 export const DropdownQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
-  records: z.coerce.number().int().min(1).max(200).default(50),
+  // Up to 500: pickers load a whole company's list at once (ordinary paged lists stay at 100).
+  records: z.coerce.number().int().min(1).max(500).default(50),
 });
 export const EmployeeDropdownItemSchema = z.object({
   id: z.string(),

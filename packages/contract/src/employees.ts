@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordAbilitiesSchema } from './abilities';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 export const EMPLOYEE_STATUSES = ['active', 'inactive', 'exited'] as const;
@@ -36,6 +37,8 @@ export const EmployeeSummarySchema = z.object({
   manager_name: z.string().nullable(),
   date_of_joining: z.string(),
   status: z.enum(EMPLOYEE_STATUSES),
+  /** What the caller may do with this record (edit, delete), from their permissions and scope. */
+  abilities: RecordAbilitiesSchema,
 });
 export type EmployeeSummary = z.infer<typeof EmployeeSummarySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordAbilitiesSchema } from './abilities';
 import { EDUCATION_TYPES, EMPLOYMENT_TYPES, GENDERS, RELATIONS } from './employee-records';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
@@ -31,7 +32,10 @@ export const DivisionSchema = z.object({
   units: z.array(DivisionUnitSchema),
 });
 export type Division = z.infer<typeof DivisionSchema>;
-export const DivisionListResponseSchema = pagedEnvelope(DivisionSchema);
+/** List rows carry what the caller may do with each (edit, delete). */
+export const DivisionListResponseSchema = pagedEnvelope(
+  DivisionSchema.extend({ abilities: RecordAbilitiesSchema }),
+);
 export const DivisionResponseSchema = envelope(DivisionSchema);
 
 export const DivisionBodySchema = z.strictObject({
@@ -130,7 +134,9 @@ export const AssetListQuerySchema = PageQuerySchema.extend({
   condition: z.enum(ASSET_CONDITIONS).optional(),
 });
 export type AssetListQuery = z.infer<typeof AssetListQuerySchema>;
-export const AssetListResponseSchema = pagedEnvelope(AssetSchema);
+export const AssetListResponseSchema = pagedEnvelope(
+  AssetSchema.extend({ abilities: RecordAbilitiesSchema }),
+);
 export const AssetResponseSchema = envelope(AssetSchema);
 export const AssetBodySchema = z.strictObject({
   code: z.string().trim().min(1).max(40),
@@ -209,7 +215,9 @@ export const AnnouncementListQuerySchema = PageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
 });
 export type AnnouncementListQuery = z.infer<typeof AnnouncementListQuerySchema>;
-export const AnnouncementListResponseSchema = pagedEnvelope(AnnouncementSchema);
+export const AnnouncementListResponseSchema = pagedEnvelope(
+  AnnouncementSchema.extend({ abilities: RecordAbilitiesSchema }),
+);
 export const AnnouncementResponseSchema = envelope(AnnouncementSchema);
 export const CurrentAnnouncementsResponseSchema = envelope(z.array(AnnouncementSchema));
 export const AnnouncementBodySchema = z

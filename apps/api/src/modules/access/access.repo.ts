@@ -11,11 +11,6 @@ export async function listRoles(tx: Queryable): Promise<Role[]> {
   return (await tx.query<Role>(`${ROLE_SELECT} ORDER BY lower(r.name)`)).rows;
 }
 
-export async function roleOptions(tx: Queryable): Promise<{ id: string; name: string }[]> {
-  return (await tx.query<{ id: string; name: string }>('SELECT id, name FROM roles ORDER BY lower(name)'))
-    .rows;
-}
-
 export async function getRole(tx: Queryable, id: string, lock = false): Promise<Role | null> {
   const { rows } = await tx.query<Role>(`${ROLE_SELECT} WHERE r.id = $1${lock ? ' FOR UPDATE OF r' : ''}`, [
     id,

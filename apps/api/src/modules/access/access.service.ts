@@ -3,10 +3,12 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import type { AuditAction, AuditService } from '../audit/audit.service';
+import { canGrantRole, holdsAll, MANAGE_ROLES, roleAbilities } from './access.policy';
 import * as repo from './access.repo';
 
-/** The permission that manages roles: nobody may take it away from themselves (no lock-out). */
-const MANAGE_ROLES = 'role_permissions.edit';
+/** 403 naming the field whose value would hand out permissions the caller does not hold. */
+const beyondOwn = (path: string, message: string) =>
+  new AppError('FORBIDDEN', message, { errors: [{ path, message }] });
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 const isForeignKeyViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23503';
@@ -21,11 +23,27 @@ function checkPermissions(permissions: string[]): string[] {
   return [...new Set(permissions)].sort();
 }
 
+/** Nobody writes into a role a permission they do not hold themselves. */
+function checkWithinOwn(actor: Actor, permissions: string[]) {
+  const missing = permissions.filter((p) => !actor.permissions.includes(p));
+  if (missing.length > 0) {
+    throw beyondOwn('permissions', `You cannot grant permissions you do not hold: ${missing.join(', ')}`);
+  }
+}
+
 export function createAccessService(deps: { db: Db; audit: AuditService }) {
   const { db, audit } = deps;
   return {
-    listRoles: (actor: Actor) => db.tenant(actor.companyId, (tx) => repo.listRoles(tx)),
-    roleOptions: (actor: Actor) => db.tenant(actor.companyId, (tx) => repo.roleOptions(tx)),
+    listRoles: async (actor: Actor) =>
+      (await db.tenant(actor.companyId, (tx) => repo.listRoles(tx))).map((role) => ({
+        ...role,
+        abilities: roleAbilities(actor.permissions, role),
+      })),
+    /** Only the roles the caller may give someone: built-in and custom alike. */
+    roleOptions: async (actor: Actor) =>
+      (await db.tenant(actor.companyId, (tx) => repo.listRoles(tx)))
+        .filter((role) => canGrantRole(actor.permissions, role.permissions))
+        .map((role) => ({ id: role.id, name: role.name })),
     catalogue: () => ({
       user: [...PERMISSION_GROUPS.user],
       team: [...PERMISSION_GROUPS.team],
@@ -38,6 +56,7 @@ export function createAccessService(deps: { db: Db; audit: AuditService }) {
         description: body.description,
         permissions: checkPermissions(body.permissions),
       };
+      checkWithinOwn(actor, role.permissions);
       try {
         return await db.tenant(actor.companyId, async (tx) => {
           const id = await repo.insertRole(tx, actor.companyId, role);
@@ -94,6 +113,14 @@ export function createAccessService(deps: { db: Db; audit: AuditService }) {
         return await db.tenant(actor.companyId, async (tx) => {
           const before = await repo.getRole(tx, roleId, true);
           if (!before) throw notFound('Role');
+          // A role above one's own is not theirs to change (nor to strip); what it adds they must hold.
+          if (!holdsAll(actor.permissions, before.permissions)) {
+            throw beyondOwn(
+              'permissions',
+              `"${before.name}" grants permissions you do not hold: you cannot change it`,
+            );
+          }
+          checkWithinOwn(actor, permissions);
           const ownRole = await repo.userRoleOf(tx, actor.userId);
           if (ownRole === roleId && !permissions.includes(MANAGE_ROLES)) {
             throw new AppError('CONFLICT', 'You cannot remove your own permission to manage roles');
@@ -129,6 +156,16 @@ export function createAccessService(deps: { db: Db; audit: AuditService }) {
         if (!role) throw notFound('Role');
         const user = await repo.userOfEmployee(tx, employeeId);
         if (!user) throw notFound('Sign-in for this employee');
+        if (!canGrantRole(actor.permissions, role.permissions)) {
+          throw beyondOwn('role_id', `"${role.name}" grants permissions you do not hold: you cannot give it`);
+        }
+        const current = await repo.getRole(tx, user.role_id);
+        if (current && !holdsAll(actor.permissions, current.permissions)) {
+          throw beyondOwn(
+            'role_id',
+            'This person holds permissions you do not: you cannot change their role',
+          );
+        }
         if (user.id === actor.userId && !role.permissions.includes(MANAGE_ROLES)) {
           throw new AppError('CONFLICT', 'You cannot remove your own permission to manage roles');
         }

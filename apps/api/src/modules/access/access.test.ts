@@ -20,9 +20,13 @@ describe('access', () => {
     expect(roles.statusCode).toBe(200);
     expect(roles.json().data.map((r: { name: string }) => r.name)).toEqual(['Admin', 'Employee', 'Manager']);
     const emp = await t.login('employee@acme.test');
+    // The dropdown lists the roles the caller may give: all three for the admin, none for an employee.
     const dd = await t.app.inject({ method: 'GET', url: '/api/role/dropdown', headers: emp.headers });
     expect(dd.statusCode).toBe(200);
-    expect(dd.json().data).toHaveLength(3);
+    expect(dd.json().data).toEqual([]);
+    const all = await t.app.inject({ method: 'GET', url: '/api/role/dropdown', headers: admin.headers });
+    expect(all.json().data.map((r: { name: string }) => r.name)).toEqual(['Admin', 'Employee', 'Manager']);
+    expect(roles.json().data[0].abilities).toEqual({ edit: true, delete: false });
     const cat = await t.app.inject({ method: 'GET', url: '/api/permissions', headers: admin.headers });
     expect([...cat.json().data.user, ...cat.json().data.team, ...cat.json().data.admin]).toEqual(
       ALL_PERMISSIONS,

@@ -1,4 +1,8 @@
-import type { DataScope, EmployeeRecordsListQuery, EmployeeSummary } from '@hr/contract';
+import type { DataScope, EmployeeRecordsListQuery, EmployeeSummary as Summary } from '@hr/contract';
+
+/** A list row as read; the service adds the caller's abilities. */
+type EmployeeSummary = Omit<Summary, 'abilities'>;
+
 import type { Queryable } from '../../db/client';
 
 /** Which employees an actor may see: everyone, self plus direct reports, or self. */

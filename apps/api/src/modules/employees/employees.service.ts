@@ -11,9 +11,12 @@ import type { Db, Queryable } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type FieldCrypto, lastFour, masked } from '../../lib/field-crypto';
+import type { MailMessage } from '../../lib/mail';
 import type { Actor } from '../../plugins/auth';
+import { canGrantRole, holdsAll } from '../access/access.policy';
 import type { AuditEvent, AuditService } from '../audit/audit.service';
 import { companyToday } from '../org/org.shared';
+import { employeeAbilities } from './employees.policy';
 import * as repo from './employees.repo';
 import * as rec from './records.repo';
 
@@ -54,12 +57,17 @@ type Deps = {
   clock?: Clock;
   /** Sends the new sign-in a set-password link (the auth service's forgot-password flow). */
   invite?: (email: string) => Promise<void>;
+  /** Queues a mail through the outbox (lib/mail.ts). */
+  mail?: (message: MailMessage) => Promise<void>;
 };
 
 const conflict = (path: string, message: string) =>
   new AppError('CONFLICT', message, { errors: [{ path, message }] });
 const badField = (path: string, message: string) =>
   new AppError('VALIDATION', `Validation failed: ${path}`, { errors: [{ path, message }] });
+/** 403 naming the field: the change would give or take what the caller does not hold. */
+const beyondOwn = (path: string, message: string) =>
+  new AppError('FORBIDDEN', message, { errors: [{ path, message }] });
 
 function isUniqueViolation(err: unknown): string | null {
   const e = err as { code?: string; constraint?: string; message?: string } | null;
@@ -141,6 +149,7 @@ export function createEmployeesService(deps: Deps) {
       addresses,
       revealed: reveal,
       can_reveal: actor.permissions.includes('employee_list.edit') && actor.scope === 'company',
+      abilities: employeeAbilities(actor, row.id),
     } satisfies EmployeeProfile;
   }
 
@@ -158,6 +167,42 @@ export function createEmployeesService(deps: Deps) {
           'This manager reports to the employee: a reporting cycle is not allowed',
         );
       }
+    }
+  }
+
+  /** A birth date in the past (after 1900) and a joining date after it, in the company's calendar. */
+  async function checkDates(tx: Queryable, dob: string | null | undefined, doj: string | null | undefined) {
+    if (!dob) return;
+    const { today } = await companyToday(tx, clock.now());
+    if (dob > today) throw badField('date_of_birth', 'The date of birth cannot be in the future');
+    if (dob < '1900-01-01') throw badField('date_of_birth', 'The date of birth cannot be before 1900');
+    if (doj && doj <= dob) {
+      throw badField('date_of_joining', 'The date of joining must be after the date of birth');
+    }
+  }
+
+  /**
+   * The role a sign-in may be given by this caller: it must exist, and unless it is the default
+   * Employee role of a new record, the caller needs role management and every permission in it.
+   */
+  async function grantableRole(tx: Queryable, actor: Actor, roleId: string, isDefaultAllowed: boolean) {
+    const role = await rec.findRole(tx, roleId);
+    if (!role) throw badField('role_id', 'No such role');
+    if (isDefaultAllowed && role.id === (await rec.roleIdByName(tx, 'Employee'))) return role.id;
+    if (!canGrantRole(actor.permissions, role.permissions)) {
+      throw beyondOwn(
+        'role_id',
+        `You cannot give the role "${role.name}": it needs role management and permissions you hold`,
+      );
+    }
+    return role.id;
+  }
+
+  /** Another person's sign-in (email, role) is changed only by someone holding all they hold. */
+  async function checkTargetWithin(tx: Queryable, actor: Actor, employeeId: string, field: string) {
+    if (employeeId === actor.employeeId) return;
+    if (!holdsAll(actor.permissions, await rec.signInPermissions(tx, employeeId))) {
+      throw beyondOwn(field, 'This person holds permissions you do not: you cannot change their sign-in');
     }
   }
 
@@ -193,14 +238,16 @@ export function createEmployeesService(deps: Deps) {
   }
 
   return {
-    list: (actor: Actor, q: EmployeeRecordsListQuery) =>
-      db.tenantRead(actor.companyId, (tx) => repo.listEmployees(tx, q, scopeOf(actor))),
+    async list(actor: Actor, q: EmployeeRecordsListQuery) {
+      const page = await db.tenantRead(actor.companyId, (tx) => repo.listEmployees(tx, q, scopeOf(actor)));
+      return { ...page, rows: page.rows.map((r) => ({ ...r, abilities: employeeAbilities(actor, r.id) })) };
+    },
 
     /** Out of scope and another company's record look the same as a missing one: 404. */
     async get(actor: Actor, id: string) {
       const row = await db.tenantRead(actor.companyId, (tx) => repo.getEmployee(tx, id, scopeOf(actor)));
       if (!row) throw notFound('Employee');
-      return row;
+      return { ...row, abilities: employeeAbilities(actor, row.id) };
     },
 
     /** Everything for the employee page; PAN, Aadhaar and bank account masked unless revealed. */
@@ -227,14 +274,15 @@ export function createEmployeesService(deps: Deps) {
       const result = await db
         .tenant(actor.companyId, async (tx) => {
           await checkLinks(tx, null, input);
-          let roleId = input.role_id ?? null;
-          if (roleId && !(await rec.roleExists(tx, roleId))) throw badField('role_id', 'No such role');
+          await checkDates(tx, input.date_of_birth, input.date_of_joining);
+          let roleId = input.role_id ? await grantableRole(tx, actor, input.role_id, true) : null;
           roleId ??= await rec.roleIdByName(tx, 'Employee');
           if (!roleId) throw badField('role_id', 'The company has no Employee role: choose a role');
           let code = input.employee_code;
           if (!code) {
             const prefix = await rec.codePrefix(tx);
-            code = `${prefix}${String(await rec.nextCodeNumber(tx, prefix)).padStart(4, '0')}`;
+            const n = await rec.allocateCodeNumbers(tx, actor.companyId, prefix, 1);
+            code = `${prefix}${String(n).padStart(4, '0')}`;
           }
           const email = input.email.toLowerCase();
           const clash = await rec.findByCodesOrEmails(tx, [code], [email]);
@@ -292,22 +340,40 @@ export function createEmployeesService(deps: Deps) {
       return { ...result.profile, invited };
     },
 
-    update(actor: Actor, id: string, input: EmployeeUpdate) {
-      return db
+    async update(actor: Actor, id: string, input: EmployeeUpdate) {
+      let emailChanged: { from: string; to: string; name: string } | null = null;
+      const profile = await db
         .tenant(actor.companyId, async (tx) => {
           const before = await adminTarget(tx, actor, id);
           await checkLinks(tx, id, input);
+          await checkDates(
+            tx,
+            input.date_of_birth === undefined ? before.date_of_birth : input.date_of_birth,
+            input.date_of_joining ?? before.date_of_joining,
+          );
           const values = toValues(input);
           if (values.email !== undefined) {
             const email = String(values.email).toLowerCase();
             values.email = email;
             if (email !== before.email.toLowerCase()) {
+              // The sign-in email is where password resets go: changing it is taking the account.
+              await checkTargetWithin(tx, actor, id, 'email');
               const clash = await rec.findByCodesOrEmails(tx, [], [email]);
               if (clash.some((c) => c.id !== id) || (await rec.emailsInUse(tx, [email])).size > 0) {
                 throw conflict('email', `The email ${email} is already used`);
               }
+              // Migration 0020 ends the sign-in's sessions when its email changes.
               await rec.setSignInEmail(tx, id, email);
+              emailChanged = { from: before.email, to: email, name: before.first_name };
             }
+          }
+          let roleChange: { before: string | null; after: string } | null = null;
+          if (input.role_id !== undefined && input.role_id !== before.role_id) {
+            if (!before.user_id) throw badField('role_id', 'This employee has no sign-in to give a role');
+            const roleId = await grantableRole(tx, actor, input.role_id, false);
+            await checkTargetWithin(tx, actor, id, 'role_id');
+            await rec.setSignInRole(tx, id, roleId);
+            roleChange = { before: before.role_id, after: roleId };
           }
           if (values.employee_code !== undefined && values.employee_code !== before.employee_code) {
             const clash = await rec.findByCodesOrEmails(tx, [String(values.employee_code)], []);
@@ -319,6 +385,10 @@ export function createEmployeesService(deps: Deps) {
           await rec.updateEmployee(tx, id, values);
           await saveAddresses(tx, actor.companyId, id, input.addresses);
           if (input.addresses) changes.after.addresses = input.addresses.map((a) => a.kind);
+          if (roleChange) {
+            changes.before.role_id = roleChange.before;
+            changes.after.role_id = roleChange.after;
+          }
           await record(tx, { actor, action: 'employee.updated', entity: 'employee', entity_id: id, changes });
           return profileOf(tx, actor, id, false);
         })
@@ -327,6 +397,19 @@ export function createEmployeesService(deps: Deps) {
           if (field) throw conflict(field, `That ${field.replace('_', ' ')} is already used`);
           throw err;
         });
+      // After the commit: the old address learns of the change (if it was not its owner's doing,
+      // this is their warning). Through the outbox, so a mail server that is down loses nothing.
+      const changed = emailChanged as { from: string; to: string; name: string } | null;
+      if (changed && deps.mail) {
+        await deps
+          .mail({
+            to: changed.from,
+            subject: 'Your sign-in email was changed',
+            text: `Hello ${changed.name},\n\nThe email you sign in to HR with was changed from ${changed.from} to ${changed.to} by an administrator. You have been signed out everywhere.\n\nIf you did not expect this, contact your HR team at once.`,
+          })
+          .catch(() => undefined);
+      }
+      return profile;
     },
 
     /** An employee with history is deactivated (and their sign-in switched off), never destroyed. */
@@ -334,6 +417,8 @@ export function createEmployeesService(deps: Deps) {
       return db.tenant(actor.companyId, async (tx) => {
         const row = await adminTarget(tx, actor, id);
         if (id === actor.employeeId) throw new AppError('BAD_REQUEST', 'You cannot delete your own record');
+        // Deleting (or deactivating) someone who holds more would lock an administrator out.
+        await checkTargetWithin(tx, actor, id, 'id');
         if (await rec.hasHistory(tx, id, row.user_id)) {
           await rec.updateEmployee(tx, id, { status: 'inactive' });
           await rec.setSignInActive(tx, id, false);
@@ -364,6 +449,7 @@ export function createEmployeesService(deps: Deps) {
         if (id === actor.employeeId && body.status !== 'active') {
           throw new AppError('BAD_REQUEST', 'You cannot deactivate your own record');
         }
+        if (body.status !== 'active') await checkTargetWithin(tx, actor, id, 'status');
         const exit_date = body.status === 'exited' ? body.exit_date! : null;
         await rec.updateEmployee(tx, id, { status: body.status, exit_date });
         await rec.setSignInActive(tx, id, body.status === 'active');

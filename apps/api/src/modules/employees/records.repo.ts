@@ -273,16 +273,43 @@ export async function codePrefix(tx: Queryable): Promise<string> {
   return rows[0]?.p ?? 'EMP';
 }
 
-/** The next free number after the highest `<prefix><digits>` code. */
+/** The number the next generated code would take (the template's example; allocation is below). */
 export async function nextCodeNumber(tx: Queryable, prefix: string): Promise<number> {
   const { rows } = await tx.query<{ n: number }>(
-    `SELECT coalesce(max(substring(employee_code FROM length($1) + 1)::bigint), 0)::int + 1 AS n
-       FROM employees
-      WHERE left(employee_code, length($1)) = $1
-        AND substring(employee_code FROM length($1) + 1) ~ '^[0-9]{1,9}$'`,
+    `SELECT greatest(
+        (SELECT coalesce(max(substring(employee_code FROM length($1) + 1)::bigint), 0) FROM employees
+          WHERE left(employee_code, length($1)) = $1
+            AND substring(employee_code FROM length($1) + 1) ~ '^[0-9]{1,9}$'),
+        (SELECT coalesce(max(last_number), 0) FROM employee_code_counters WHERE prefix = $1)
+      )::int + 1 AS n`,
     [prefix],
   );
   return rows[0]!.n;
+}
+
+/**
+ * Takes `count` consecutive code numbers for `prefix` and returns the first. The counter row is
+ * locked by the upsert until the transaction ends, so concurrent creates get distinct numbers; it
+ * never falls below the highest existing code (codes typed in by hand move it on).
+ */
+export async function allocateCodeNumbers(
+  tx: Queryable,
+  companyId: string,
+  prefix: string,
+  count: number,
+): Promise<number> {
+  const { rows } = await tx.query<{ last: string }>(
+    `INSERT INTO employee_code_counters AS c (company_id, prefix, last_number)
+     SELECT $1::uuid, $2::text, coalesce(max(substring(employee_code FROM length($2) + 1)::bigint), 0) + $3::int
+       FROM employees
+      WHERE left(employee_code, length($2)) = $2
+        AND substring(employee_code FROM length($2) + 1) ~ '^[0-9]{1,9}$'
+     ON CONFLICT (company_id, prefix)
+       DO UPDATE SET last_number = greatest(c.last_number, EXCLUDED.last_number - $3::int) + $3::int
+     RETURNING c.last_number::text AS last`,
+    [companyId, prefix, count],
+  );
+  return Number(rows[0]!.last) - count + 1;
 }
 
 export async function roleIdByName(tx: Queryable, name: string): Promise<string | null> {
@@ -291,9 +318,31 @@ export async function roleIdByName(tx: Queryable, name: string): Promise<string 
   ]);
   return rows[0]?.id ?? null;
 }
-export async function roleExists(tx: Queryable, id: string): Promise<boolean> {
-  const { rows } = await tx.query('SELECT 1 FROM roles WHERE id = $1', [id]);
-  return rows.length > 0;
+export async function findRole(
+  tx: Queryable,
+  id: string,
+): Promise<{ id: string; name: string; permissions: string[] } | null> {
+  const { rows } = await tx.query<{ id: string; name: string; permissions: string[] }>(
+    'SELECT id, name, permissions FROM roles WHERE id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** The permissions the employee's sign-in holds through its role (none without a sign-in). */
+export async function signInPermissions(tx: Queryable, employeeId: string): Promise<string[]> {
+  const { rows } = await tx.query<{ permissions: string[] }>(
+    'SELECT r.permissions FROM users u JOIN roles r ON r.id = u.role_id WHERE u.employee_id = $1',
+    [employeeId],
+  );
+  return rows[0]?.permissions ?? [];
+}
+
+export async function setSignInRole(tx: Queryable, employeeId: string, roleId: string) {
+  await tx.query('UPDATE users SET role_id = $2, updated_at = now() WHERE employee_id = $1', [
+    employeeId,
+    roleId,
+  ]);
 }
 export async function unitExists(tx: Queryable, id: string): Promise<boolean> {
   const { rows } = await tx.query('SELECT 1 FROM division_units WHERE id = $1', [id]);

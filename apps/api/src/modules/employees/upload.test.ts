@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { bombXlsx } from '../../lib/xlsx-guard.fixtures';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { fixtureCsv, fixtureRows, fixtureXlsx, multipartBody } from './upload-fixtures';
 
@@ -158,6 +159,24 @@ describe('POST employee/upload', () => {
       fixtureCsv(fixtureRows(2, { prefix: 'GL', unit: 'Engineering / Platform' })),
     );
     expect(g.statusCode).toBe(400); // Acme's units do not exist for Globex
+  });
+
+  it('refuses a zip bomb with 400 before parsing it, and keeps serving', async () => {
+    // Under 1 MB on the wire, ~120 MB inflated: the old code handed it to exceljs, which holds it
+    // all in memory (a 1 GB one killed the server). A lying declared size is refused too.
+    const bomb = bombXlsx(1_600_000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const res = await upload(admin, 'bomb.xlsx', bomb);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(
+      /^bomb\.xlsx was refused: it would unpack to .* MB, more than the limit of 64 MB$/,
+    );
+    expect(res.json().errors[0].path).toBe('file');
+    const liar = await upload(admin, 'liar.xlsx', bombXlsx(1_600_000, { declaredSize: 1000 }));
+    expect(liar.statusCode).toBe(400);
+    expect(liar.json().message).toMatch(/^liar\.xlsx was refused: /);
+    const next = await t.app.inject({ method: 'GET', url: '/api/employee', headers: admin.headers });
+    expect(next.statusCode).toBe(200);
   });
 
   it('refuses a file over 5 MiB', async () => {

@@ -10,10 +10,13 @@ import {
 } from '@hr/contract';
 import ExcelJS from 'exceljs';
 import type { Db, Queryable } from '../../db/client';
+import { type Clock, systemClock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { type FieldCrypto, lastFour } from '../../lib/field-crypto';
+import { assertSafeXlsx, DEFAULT_XLSX_LIMITS } from '../../lib/xlsx-guard';
 import type { Actor } from '../../plugins/auth';
 import type { AuditEvent, AuditService } from '../audit/audit.service';
+import { companyToday } from '../org/org.shared';
 import { UNUSABLE_PASSWORD } from './employees.service';
 import * as rec from './records.repo';
 
@@ -291,8 +294,16 @@ type Prepared = {
 
 export type UploadOutcome = UploadResult & { stored: boolean };
 
-export function createUploader(deps: { db: Db; crypto: FieldCrypto; audit: AuditService }) {
+export function createUploader(deps: {
+  db: Db;
+  crypto: FieldCrypto;
+  audit: AuditService;
+  clock?: Clock;
+  /** The invitation single create sends (a set-password link), once per imported active sign-in. */
+  invite?: (email: string) => Promise<void>;
+}) {
   const { db, crypto } = deps;
+  const clock = deps.clock ?? systemClock;
 
   return async function importEmployees(
     actor: Actor,
@@ -300,201 +311,246 @@ export function createUploader(deps: { db: Db; crypto: FieldCrypto; audit: Audit
     mode: 'all_or_nothing' | 'valid_only',
   ): Promise<UploadOutcome> {
     const kind = detectKind(file.name, file.data);
+    // Before exceljs inflates anything: a zip bomb would exhaust the heap (header + 20,000 rows).
+    if (kind === 'xlsx')
+      await assertSafeXlsx(file.data, file.name, { ...DEFAULT_XLSX_LIMITS, maxRows: 20_001 });
     const rows = kind === 'xlsx' ? await parseXlsx(file.data) : parseCsv(file.data);
     if (rows.length === 0) throw new AppError('VALIDATION', 'The file has no employee rows');
     if (rows.length > 20_000) throw new AppError('VALIDATION', 'At most 20,000 rows per file');
     const importKey = createHash('sha256').update(file.data).digest('hex').slice(0, 16);
 
-    return db.tenant(actor.companyId, async (tx) => {
-      const errors: UploadRowError[] = [];
-      const bad = new Set<number>();
-      const fail = (row: number, field: string, message: string) => {
-        errors.push({ row, field, message });
-        bad.add(row);
-      };
+    const outcome = await db.tenant(
+      actor.companyId,
+      async (tx): Promise<UploadOutcome & { invite: string[] }> => {
+        const { today } = await companyToday(tx, clock.now());
+        const errors: UploadRowError[] = [];
+        const bad = new Set<number>();
+        const fail = (row: number, field: string, message: string) => {
+          errors.push({ row, field, message });
+          bad.add(row);
+        };
 
-      // 1. Each row on its own.
-      const prepared: Prepared[] = [];
-      const units = await unitsByLabel(tx);
-      for (const r of rows) {
-        const v = { ...r.values };
-        if (v.email) v.email = v.email.toLowerCase();
-        if (v.personal_email) v.personal_email = v.personal_email.toLowerCase();
-        if (v.pan) v.pan = v.pan.toUpperCase();
-        if (v.bank_ifsc) v.bank_ifsc = v.bank_ifsc.toUpperCase();
-        if (v.aadhaar) v.aadhaar = v.aadhaar.replace(/\s/g, '');
-        for (const k of ['gender', 'employment_type', 'status'] as const)
-          if (v[k]) v[k] = v[k]!.toLowerCase();
-        for (const c of UPLOAD_REQUIRED) if (!v[c]) fail(r.row, c, `${c} is required`);
-        for (const [c, [re, msg]] of Object.entries(CHECKS) as [Column, [RegExp, string]][]) {
-          if (v[c] && !re.test(v[c]!)) fail(r.row, c, msg);
+        // 1. Each row on its own.
+        const prepared: Prepared[] = [];
+        const units = await unitsByLabel(tx);
+        for (const r of rows) {
+          const v = { ...r.values };
+          if (v.email) v.email = v.email.toLowerCase();
+          if (v.personal_email) v.personal_email = v.personal_email.toLowerCase();
+          if (v.pan) v.pan = v.pan.toUpperCase();
+          if (v.bank_ifsc) v.bank_ifsc = v.bank_ifsc.toUpperCase();
+          if (v.aadhaar) v.aadhaar = v.aadhaar.replace(/\s/g, '');
+          for (const k of ['gender', 'employment_type', 'status'] as const)
+            if (v[k]) v[k] = v[k]!.toLowerCase();
+          for (const c of UPLOAD_REQUIRED) if (!v[c]) fail(r.row, c, `${c} is required`);
+          for (const [c, [re, msg]] of Object.entries(CHECKS) as [Column, [RegExp, string]][]) {
+            if (v[c] && !re.test(v[c]!)) fail(r.row, c, msg);
+          }
+          for (const [c, list] of Object.entries(ENUMS) as [Column, readonly string[]][]) {
+            if (v[c] && !list.includes(v[c]!)) fail(r.row, c, `Not one of: ${list.join(', ')}`);
+          }
+          for (const c of ['date_of_birth', 'date_of_joining', 'exit_date'] as const) {
+            if (v[c] && !validDate(v[c]!)) fail(r.row, c, 'Use a real date as YYYY-MM-DD');
+          }
+          if (v.date_of_birth && validDate(v.date_of_birth)) {
+            if (v.date_of_birth > today)
+              fail(r.row, 'date_of_birth', 'The date of birth cannot be in the future');
+            else if (
+              v.date_of_joining &&
+              validDate(v.date_of_joining) &&
+              v.date_of_joining <= v.date_of_birth
+            ) {
+              fail(r.row, 'date_of_joining', 'The date of joining must be after the date of birth');
+            }
+          }
+          if (v.first_name && v.first_name.length > 80) fail(r.row, 'first_name', 'At most 80 characters');
+          if (v.status === 'exited' && !v.exit_date)
+            fail(r.row, 'exit_date', 'Required when status is exited');
+          let unitId: string | null = null;
+          if (v.unit) {
+            unitId = units.get(normaliseUnit(v.unit)) ?? null;
+            if (!unitId) fail(r.row, 'unit', `Unknown unit "${v.unit}": use "Division / Unit" as listed`);
+          }
+          prepared.push({
+            row: r.row,
+            id: randomUUID(),
+            code: v.employee_code || null,
+            email: v.email ?? '',
+            v,
+            unitId,
+            managerCode: v.manager_code || null,
+          });
         }
-        for (const [c, list] of Object.entries(ENUMS) as [Column, readonly string[]][]) {
-          if (v[c] && !list.includes(v[c]!)) fail(r.row, c, `Not one of: ${list.join(', ')}`);
-        }
-        for (const c of ['date_of_birth', 'date_of_joining', 'exit_date'] as const) {
-          if (v[c] && !validDate(v[c]!)) fail(r.row, c, 'Use a real date as YYYY-MM-DD');
-        }
-        if (v.first_name && v.first_name.length > 80) fail(r.row, 'first_name', 'At most 80 characters');
-        if (v.status === 'exited' && !v.exit_date) fail(r.row, 'exit_date', 'Required when status is exited');
-        let unitId: string | null = null;
-        if (v.unit) {
-          unitId = units.get(normaliseUnit(v.unit)) ?? null;
-          if (!unitId) fail(r.row, 'unit', `Unknown unit "${v.unit}": use "Division / Unit" as listed`);
-        }
-        prepared.push({
-          row: r.row,
-          id: randomUUID(),
-          code: v.employee_code || null,
-          email: v.email ?? '',
-          v,
-          unitId,
-          managerCode: v.manager_code || null,
-        });
-      }
 
-      // 2. Duplicates inside the file.
-      const firstByCode = new Map<string, number>();
-      const firstByEmail = new Map<string, number>();
-      for (const p of prepared) {
-        if (p.code) {
-          const seen = firstByCode.get(p.code.toLowerCase());
-          if (seen) fail(p.row, 'employee_code', `Duplicate of row ${seen}`);
-          else firstByCode.set(p.code.toLowerCase(), p.row);
+        // 2. Duplicates inside the file.
+        const firstByCode = new Map<string, number>();
+        const firstByEmail = new Map<string, number>();
+        for (const p of prepared) {
+          if (p.code) {
+            const seen = firstByCode.get(p.code.toLowerCase());
+            if (seen) fail(p.row, 'employee_code', `Duplicate of row ${seen}`);
+            else firstByCode.set(p.code.toLowerCase(), p.row);
+          }
+          if (p.email) {
+            const seen = firstByEmail.get(p.email);
+            if (seen) fail(p.row, 'email', `Duplicate of row ${seen}`);
+            else firstByEmail.set(p.email, p.row);
+          }
         }
-        if (p.email) {
-          const seen = firstByEmail.get(p.email);
-          if (seen) fail(p.row, 'email', `Duplicate of row ${seen}`);
-          else firstByEmail.set(p.email, p.row);
-        }
-      }
 
-      // 3. Against the company's employees and every sign-in.
-      const codes = prepared.flatMap((p) => (p.code ? [p.code] : []));
-      const managerCodes = prepared.flatMap((p) => (p.managerCode ? [p.managerCode] : []));
-      const emails = prepared.flatMap((p) => (p.email ? [p.email] : []));
-      const existing = await rec.findByCodesOrEmails(tx, [...new Set([...codes, ...managerCodes])], emails);
-      const byCode = new Map(existing.map((e) => [e.employee_code.toLowerCase(), e]));
-      const byEmail = new Map(existing.map((e) => [e.email, e]));
-      const signIns = await rec.emailsInUse(tx, emails);
-      const skipped = new Set<number>();
-      for (const p of prepared) {
-        if (bad.has(p.row)) continue;
-        const sameCode = p.code ? byCode.get(p.code.toLowerCase()) : undefined;
-        const sameEmail = byEmail.get(p.email);
-        if (sameCode && sameCode.email === p.email) skipped.add(p.row);
-        else if (!p.code && sameEmail) skipped.add(p.row);
-        else if (sameCode) fail(p.row, 'employee_code', `${p.code} is already used by another employee`);
-        else if (sameEmail) fail(p.row, 'email', `${p.email} is already used by another employee`);
-        else if (signIns.has(p.email)) fail(p.row, 'email', `${p.email} is already used by another sign-in`);
-      }
-
-      // 4. Managers: an existing employee, or another row of the file (which must itself import).
-      const fileByCode = new Map(prepared.filter((p) => p.code).map((p) => [p.code!.toLowerCase(), p]));
-      for (const p of prepared) {
-        if (!p.managerCode || bad.has(p.row) || skipped.has(p.row)) continue;
-        const key = p.managerCode.toLowerCase();
-        if (p.code && key === p.code.toLowerCase())
-          fail(p.row, 'manager_code', 'An employee cannot manage themselves');
-        else if (!fileByCode.has(key) && !byCode.has(key)) {
-          fail(p.row, 'manager_code', `Unknown employee code ${p.managerCode}`);
+        // 3. Against the company's employees and every sign-in.
+        const codes = prepared.flatMap((p) => (p.code ? [p.code] : []));
+        const managerCodes = prepared.flatMap((p) => (p.managerCode ? [p.managerCode] : []));
+        const emails = prepared.flatMap((p) => (p.email ? [p.email] : []));
+        const existing = await rec.findByCodesOrEmails(tx, [...new Set([...codes, ...managerCodes])], emails);
+        const byCode = new Map(existing.map((e) => [e.employee_code.toLowerCase(), e]));
+        const byEmail = new Map(existing.map((e) => [e.email, e]));
+        const signIns = await rec.emailsInUse(tx, emails);
+        const skipped = new Set<number>();
+        for (const p of prepared) {
+          if (bad.has(p.row)) continue;
+          const sameCode = p.code ? byCode.get(p.code.toLowerCase()) : undefined;
+          const sameEmail = byEmail.get(p.email);
+          if (sameCode && sameCode.email === p.email) skipped.add(p.row);
+          else if (!p.code && sameEmail) skipped.add(p.row);
+          else if (sameCode) fail(p.row, 'employee_code', `${p.code} is already used by another employee`);
+          else if (sameEmail) fail(p.row, 'email', `${p.email} is already used by another employee`);
+          else if (signIns.has(p.email))
+            fail(p.row, 'email', `${p.email} is already used by another sign-in`);
         }
-      }
-      // Importing only the good rows: rows whose manager row failed cannot import either (repeat
-      // until stable). All or nothing reports only the rows to fix: their reports are fine then.
-      for (let changed = mode === 'valid_only'; changed; ) {
-        changed = false;
+
+        // 4. Managers: an existing employee, or another row of the file (which must itself import).
+        const fileByCode = new Map(prepared.filter((p) => p.code).map((p) => [p.code!.toLowerCase(), p]));
         for (const p of prepared) {
           if (!p.managerCode || bad.has(p.row) || skipped.has(p.row)) continue;
-          const m = fileByCode.get(p.managerCode.toLowerCase());
-          if (m && bad.has(m.row)) {
-            fail(p.row, 'manager_code', `The manager's row ${m.row} has errors`);
-            changed = true;
+          const key = p.managerCode.toLowerCase();
+          if (p.code && key === p.code.toLowerCase())
+            fail(p.row, 'manager_code', 'An employee cannot manage themselves');
+          else if (!fileByCode.has(key) && !byCode.has(key)) {
+            fail(p.row, 'manager_code', `Unknown employee code ${p.managerCode}`);
           }
         }
-      }
-      for (const p of prepared) {
-        if (bad.has(p.row) || skipped.has(p.row)) continue;
-        const seen = new Set<number>([p.row]);
-        let cur: Prepared | undefined = p;
-        while (cur?.managerCode) {
-          const next = fileByCode.get(cur.managerCode.toLowerCase());
-          if (!next || skipped.has(next.row)) break;
-          if (seen.has(next.row)) {
-            fail(p.row, 'manager_code', 'Reporting cycle between rows of the file');
-            break;
+        // Importing only the good rows: rows whose manager row failed cannot import either (repeat
+        // until stable). All or nothing reports only the rows to fix: their reports are fine then.
+        for (let changed = mode === 'valid_only'; changed; ) {
+          changed = false;
+          for (const p of prepared) {
+            if (!p.managerCode || bad.has(p.row) || skipped.has(p.row)) continue;
+            const m = fileByCode.get(p.managerCode.toLowerCase());
+            if (m && bad.has(m.row)) {
+              fail(p.row, 'manager_code', `The manager's row ${m.row} has errors`);
+              changed = true;
+            }
           }
-          seen.add(next.row);
-          cur = next;
         }
-      }
-
-      errors.sort((a, b) => a.row - b.row || a.field.localeCompare(b.field));
-      const good = prepared.filter((p) => !bad.has(p.row) && !skipped.has(p.row));
-      if (errors.length > 0 && mode === 'all_or_nothing') {
-        return { created: 0, skipped: skipped.size, errors, stored: false };
-      }
-
-      // 5. Insert: codes for rows without one, then employees, sign-ins and manager links in batches.
-      if (good.some((p) => !p.code)) {
-        const prefix = await rec.codePrefix(tx);
-        let next = await rec.nextCodeNumber(tx, prefix);
-        const taken = new Set(prepared.flatMap((p) => (p.code ? [p.code.toLowerCase()] : [])));
-        for (const p of good) {
-          if (p.code) continue;
-          let code = `${prefix}${String(next++).padStart(4, '0')}`;
-          while (taken.has(code.toLowerCase())) code = `${prefix}${String(next++).padStart(4, '0')}`;
-          p.code = code;
+        for (const p of prepared) {
+          if (bad.has(p.row) || skipped.has(p.row)) continue;
+          const seen = new Set<number>([p.row]);
+          let cur: Prepared | undefined = p;
+          while (cur?.managerCode) {
+            const next = fileByCode.get(cur.managerCode.toLowerCase());
+            if (!next || skipped.has(next.row)) break;
+            if (seen.has(next.row)) {
+              fail(p.row, 'manager_code', 'Reporting cycle between rows of the file');
+              break;
+            }
+            seen.add(next.row);
+            cur = next;
+          }
         }
-      }
-      const roleId = await rec.roleIdByName(tx, 'Employee');
-      if (!roleId && good.length > 0) throw new AppError('CONFLICT', 'The company has no Employee role');
-      for (let i = 0; i < good.length; i += BATCH) {
-        const chunk = good.slice(i, i + BATCH);
-        await insertBatch(tx, actor.companyId, chunk, importKey);
-        await tx.query(
-          `INSERT INTO users (company_id, email, password_hash, role_id, employee_id, is_active)
+
+        errors.sort((a, b) => a.row - b.row || a.field.localeCompare(b.field));
+        const good = prepared.filter((p) => !bad.has(p.row) && !skipped.has(p.row));
+        if (errors.length > 0 && mode === 'all_or_nothing') {
+          return { created: 0, skipped: skipped.size, errors, stored: false, invite: [] };
+        }
+
+        // 5. Insert: codes for rows without one, then employees, sign-ins and manager links in batches.
+        if (good.some((p) => !p.code)) {
+          // One block of numbers from the company's counter (concurrent creates take others); a
+          // number whose code a row of this file already names is skipped and one more is taken.
+          const prefix = await rec.codePrefix(tx);
+          const taken = new Set(prepared.flatMap((p) => (p.code ? [p.code.toLowerCase()] : [])));
+          const need = good.filter((p) => !p.code);
+          let next = await rec.allocateCodeNumbers(tx, actor.companyId, prefix, need.length);
+          let left = need.length;
+          for (const p of need) {
+            for (;;) {
+              if (left === 0) {
+                next = await rec.allocateCodeNumbers(tx, actor.companyId, prefix, 1);
+                left = 1;
+              }
+              const code = `${prefix}${String(next++).padStart(4, '0')}`;
+              left--;
+              if (!taken.has(code.toLowerCase())) {
+                p.code = code;
+                break;
+              }
+            }
+          }
+        }
+        const roleId = await rec.roleIdByName(tx, 'Employee');
+        if (!roleId && good.length > 0) throw new AppError('CONFLICT', 'The company has no Employee role');
+        for (let i = 0; i < good.length; i += BATCH) {
+          const chunk = good.slice(i, i + BATCH);
+          await insertBatch(tx, actor.companyId, chunk, importKey);
+          await tx.query(
+            `INSERT INTO users (company_id, email, password_hash, role_id, employee_id, is_active)
            SELECT $1::uuid, e, $2::text, $3::uuid, id, active
              FROM unnest($4::text[], $5::uuid[], $6::boolean[]) AS t(e, id, active)`,
-          [
-            actor.companyId,
-            UNUSABLE_PASSWORD,
-            roleId,
-            chunk.map((p) => p.email),
-            chunk.map((p) => p.id),
-            chunk.map((p) => (p.v.status ?? 'active') === 'active'),
-          ],
-        );
-      }
-      const links = good.flatMap((p) => {
-        if (!p.managerCode) return [];
-        const key = p.managerCode.toLowerCase();
-        const inFile = fileByCode.get(key);
-        const id = inFile && !skipped.has(inFile.row) ? inFile.id : byCode.get(key)?.id;
-        return id ? [[p.id, id] as const] : [];
-      });
-      for (let i = 0; i < links.length; i += BATCH) {
-        const chunk = links.slice(i, i + BATCH);
-        await tx.query(
-          `UPDATE employees e SET manager_id = t.m FROM unnest($1::uuid[], $2::uuid[]) AS t(id, m) WHERE e.id = t.id`,
-          [chunk.map((l) => l[0]), chunk.map((l) => l[1])],
-        );
-      }
-      await deps.audit.record(tx, {
-        actor,
-        action: 'employee.imported',
-        entity: 'employee',
-        entity_id: null,
-        changes: {
-          file: file.name,
-          import_key: importKey,
-          created: good.length,
-          skipped: skipped.size,
-          mode,
-        },
-      } as unknown as AuditEvent);
-      return { created: good.length, skipped: skipped.size, errors, stored: true };
-    });
+            [
+              actor.companyId,
+              UNUSABLE_PASSWORD,
+              roleId,
+              chunk.map((p) => p.email),
+              chunk.map((p) => p.id),
+              chunk.map((p) => (p.v.status ?? 'active') === 'active'),
+            ],
+          );
+        }
+        const links = good.flatMap((p) => {
+          if (!p.managerCode) return [];
+          const key = p.managerCode.toLowerCase();
+          const inFile = fileByCode.get(key);
+          const id = inFile && !skipped.has(inFile.row) ? inFile.id : byCode.get(key)?.id;
+          return id ? [[p.id, id] as const] : [];
+        });
+        for (let i = 0; i < links.length; i += BATCH) {
+          const chunk = links.slice(i, i + BATCH);
+          await tx.query(
+            `UPDATE employees e SET manager_id = t.m FROM unnest($1::uuid[], $2::uuid[]) AS t(id, m) WHERE e.id = t.id`,
+            [chunk.map((l) => l[0]), chunk.map((l) => l[1])],
+          );
+        }
+        await deps.audit.record(tx, {
+          actor,
+          action: 'employee.imported',
+          entity: 'employee',
+          entity_id: null,
+          changes: {
+            file: file.name,
+            import_key: importKey,
+            created: good.length,
+            skipped: skipped.size,
+            mode,
+          },
+        } as unknown as AuditEvent);
+        const invite = good.filter((p) => (p.v.status ?? 'active') === 'active').map((p) => p.email);
+        return { created: good.length, skipped: skipped.size, errors, stored: true, invite };
+      },
+    );
+    // After the commit, as single create does: each new active sign-in gets its invitation (queued
+    // in the mail outbox; skipped and failed rows get none). In the background, one at a time: a
+    // few queries each, so 20,000 rows would otherwise hold the response for minutes. Anyone whose
+    // invitation is lost to a stopping process still has "Forgot password".
+    const { invite, ...result } = outcome;
+    const send = deps.invite;
+    if (send && invite.length > 0) {
+      void (async () => {
+        for (const email of invite) await send(email).catch(() => undefined);
+      })();
+    }
+    return result;
   };
 
   async function insertBatch(tx: Queryable, companyId: string, chunk: Prepared[], importKey: string) {

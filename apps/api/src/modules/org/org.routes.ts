@@ -47,6 +47,7 @@ import { actorOf } from '../../plugins/auth';
 import type { AnnouncementService } from './announcement.service';
 import type { AssetService } from './asset.service';
 import type { DivisionService } from './division.service';
+import { announcementAbilities, assetAbilities, divisionAbilities } from './org.policy';
 import type { ReportingService } from './reporting.service';
 
 export type OrgDeps = {
@@ -65,6 +66,11 @@ const paged = <T>(r: { rows: T[]; total: number }, q: { page: number; records: n
   meta: { totalCount: r.total, page: q.page, records: q.records },
 });
 
+const withAbilities = <T, A>(r: { rows: T[]; total: number }, of: (row: T) => A) => ({
+  total: r.total,
+  rows: r.rows.map((row) => ({ ...row, abilities: of(row) })),
+});
+
 export function orgRoutes(app: FastifyInstance, deps: OrgDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { divisions, reporting, assets, announcements } = deps;
@@ -78,7 +84,14 @@ export function orgRoutes(app: FastifyInstance, deps: OrgDeps) {
         config: { permission: 'division.view' },
         schema: { tags, querystring: DivisionListQuerySchema, response: { 200: DivisionListResponseSchema } },
       },
-      async (req) => paged(await divisions.list(actorOf(req), req.query), req.query),
+      async (req) => {
+        const actor = actorOf(req);
+        const page = await divisions.list(actor, req.query);
+        return paged(
+          withAbilities(page, (d) => divisionAbilities(actor.permissions, d)),
+          req.query,
+        );
+      },
     );
     r.get(
       '/api/division/dropdown',
@@ -300,7 +313,14 @@ export function orgRoutes(app: FastifyInstance, deps: OrgDeps) {
         config: { permission: ['manage_assets.view', 'assign_assets.view'] },
         schema: { tags, querystring: AssetListQuerySchema, response: { 200: AssetListResponseSchema } },
       },
-      async (req) => paged(await assets.list(actorOf(req), req.query), req.query),
+      async (req) => {
+        const actor = actorOf(req);
+        const page = await assets.list(actor, req.query);
+        return paged(
+          withAbilities(page, (a) => assetAbilities(actor.permissions, a)),
+          req.query,
+        );
+      },
     );
     r.get(
       '/api/asset/:id',
@@ -408,7 +428,14 @@ export function orgRoutes(app: FastifyInstance, deps: OrgDeps) {
           response: { 200: AnnouncementListResponseSchema },
         },
       },
-      async (req) => paged(await announcements.list(actorOf(req), req.query), req.query),
+      async (req) => {
+        const actor = actorOf(req);
+        const page = await announcements.list(actor, req.query);
+        return paged(
+          withAbilities(page, () => announcementAbilities(actor.permissions)),
+          req.query,
+        );
+      },
     );
     r.get(
       '/api/announcement/current',
