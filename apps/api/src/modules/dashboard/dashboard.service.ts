@@ -2,8 +2,7 @@ import type { AdminDashboard, TeamDashboard } from '@hr/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../../plugins/auth';
-import { current as currentAnnouncements } from '../org/announcement.repo';
-import { companyToday } from '../org/org.shared';
+import { companyToday, currentAnnouncements } from '../org';
 import * as repo from './dashboard.repo';
 
 export function createDashboardService(deps: { db: Db; clock: Clock }) {

@@ -12,8 +12,8 @@ import { type Clock, systemClock } from '../../lib/clock';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type FieldCrypto, lastFour, masked } from '../../lib/field-crypto';
 import type { Actor } from '../../plugins/auth';
-import type { AuditEvent, AuditService } from '../audit/audit.service';
-import { companyToday } from '../org/org.shared';
+import type { AuditEvent, AuditService } from '../audit';
+import { companyToday } from '../org';
 import * as repo from './employees.repo';
 import * as rec from './records.repo';
 

@@ -13,7 +13,7 @@ import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { type FieldCrypto, lastFour } from '../../lib/field-crypto';
 import type { Actor } from '../../plugins/auth';
-import type { AuditEvent, AuditService } from '../audit/audit.service';
+import type { AuditEvent, AuditService } from '../audit';
 import { UNUSABLE_PASSWORD } from './employees.service';
 import * as rec from './records.repo';
 
