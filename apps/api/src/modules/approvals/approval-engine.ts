@@ -346,7 +346,7 @@ export function createApprovalEngine(deps: { clock: Clock; registry?: RequestTyp
       Omit<ApprovalEvent, 'created_at'> & { request_id: string; created_at: unknown }
     >(
       `SELECT request_id, level, kind, to_level, detail, created_at FROM approval_events
-        WHERE request_id = ANY($1::uuid[]) ORDER BY created_at, id`,
+        WHERE request_id = ANY($1::uuid[]) ORDER BY created_at, level, kind = 'escalated', id`,
       [requestIds],
     );
     const byId = new Map(reqs.map((r) => [r.id, r]));
