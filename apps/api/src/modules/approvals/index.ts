@@ -10,7 +10,7 @@ export {
   type SlaReminder,
   type SlaResult,
 } from './approval-engine';
-export { employeeHasApprovalHistory } from './approvals.repo';
+export { employeeHasApprovalHistory, pendingForApprover } from './approvals.repo';
 export { auditOf } from './approvals.service';
 export {
   createRequestTypeRegistry,
@@ -20,3 +20,4 @@ export {
   type RequestTypeDefinition,
   type RequestTypeRegistry,
 } from './request-types';
+export { createSlaCheck, SLA_CRON, SLA_JOB } from './sla';

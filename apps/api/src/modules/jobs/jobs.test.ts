@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed/index';
 import { createTestDb, eventually } from '../../test/helper';
-import { SLA_CRON, SLA_JOB } from '../approvals/sla';
+import { SLA_CRON, SLA_JOB } from '../approvals';
 import { createJobRunner, type JobRunner } from './job-runner';
 
 /**
