@@ -1,6 +1,7 @@
 import type {
   ApprovalDecision,
   ApprovalEvent,
+  ApprovalInboxItem,
   ApprovalState,
   ApprovalStatus,
   NextApprover,
@@ -567,6 +568,58 @@ export function createApprovalEngine(deps: { clock: Clock; registry?: RequestTyp
         [requestId, employeeId],
       );
       return rows.length > 0;
+    },
+
+    /**
+     * Requests of every type that wait on the caller now (as approver or today's delegate), among
+     * the types whose team queue the caller may see, each summarised by its type, oldest first.
+     */
+    async inbox(
+      tx: Queryable,
+      caller: { employeeId: string | null; permissions: readonly string[] },
+    ): Promise<ApprovalInboxItem[]> {
+      const me = caller.employeeId;
+      const types = registry
+        .all()
+        .filter((d) => caller.permissions.includes(d.teamPermissions.view))
+        .map((d) => d.type);
+      if (!me || types.length === 0) return [];
+      const { rows } = await tx.query<{
+        request_id: string;
+        request_type: string;
+        subject_id: string;
+        requester_id: string;
+        requester_name: string;
+        level: number;
+        created_at: unknown;
+      }>(
+        `SELECT r.id AS request_id, r.request_type, r.subject_id, r.requester_id,
+                trim(q.first_name || ' ' || q.last_name) AS requester_name, r.current_level AS level, r.created_at
+           FROM approval_requests r JOIN employees q ON q.id = r.requester_id
+          WHERE r.request_type = ANY($3::text[]) AND ${awaitingSql('r', '$1::uuid', '$2')}
+          ORDER BY r.created_at, r.id LIMIT 200`,
+        [me, await today(tx), types],
+      );
+      const summaries = new Map<string, { title: string; summary: string }>();
+      for (const type of new Set(rows.map((r) => r.request_type))) {
+        const ids = rows.filter((r) => r.request_type === type).map((r) => r.subject_id);
+        for (const [id, s] of await registry.get(type).summarise(tx, ids)) summaries.set(`${type}:${id}`, s);
+      }
+      const abilities = await this.abilities(
+        tx,
+        caller,
+        rows.map((r) => r.request_id),
+      );
+      return rows.map((r) => {
+        const s = summaries.get(`${r.request_type}:${r.subject_id}`);
+        return {
+          ...r,
+          created_at: iso(r.created_at),
+          title: s?.title ?? r.request_type,
+          summary: s?.summary ?? '',
+          abilities: abilities.get(r.request_id) ?? { approve: false, reject: false, withdraw: false },
+        };
+      });
     },
 
     /**

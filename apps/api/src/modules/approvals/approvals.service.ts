@@ -70,6 +70,9 @@ export function createApprovalsService(deps: { db: Db; engine: ApprovalEngine })
   return {
     engine,
 
+    /** Requests of every registered type waiting on the caller, summarised, with abilities. */
+    inbox: (actor: Actor) => db.tenant(actor.companyId, (tx) => engine.inbox(tx, actor)),
+
     listFlows: (actor: Actor, q: { request_type?: ApprovalRequestType }) =>
       db.tenant(actor.companyId, (tx) => repo.listFlows(tx, q)),
 
