@@ -3,6 +3,7 @@ import type {
   ApprovalFlow,
   ApprovalFlowInputData,
   ApprovalRequestType,
+  TeamDashboard,
 } from '@hr/contract';
 import type { Queryable } from '../../db/client';
 
