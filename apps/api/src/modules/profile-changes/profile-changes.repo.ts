@@ -129,6 +129,12 @@ export async function getRequest(tx: Queryable, id: string): Promise<RequestRow 
   return rows[0] ?? null;
 }
 
+export async function getRequests(tx: Queryable, ids: string[]): Promise<RequestRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await tx.query<RequestRow>(`${SELECT} ${FROM} WHERE p.id = ANY($1::uuid[])`, [ids]);
+  return rows;
+}
+
 export async function listForEmployee(tx: Queryable, employeeId: string): Promise<RequestRow[]> {
   const { rows } = await tx.query<RequestRow>(
     `${SELECT} ${FROM} WHERE p.employee_id = $1 ORDER BY p.created_at DESC, p.id LIMIT 50`,

@@ -152,13 +152,11 @@ export function createProfileChangesService(deps: { db: Db; engine: ApprovalEngi
     adminPermissions: { view: 'profile_change_requests.view', edit: 'profile_change_requests.edit' },
     async summarise(tx, subjectIds) {
       const out = new Map<string, { title: string; summary: string }>();
-      for (const id of subjectIds) {
-        const row = await repo.getRequest(tx, id);
-        if (!row) continue;
+      for (const row of await repo.getRequests(tx, subjectIds)) {
         const changes: repo.StoredChanges =
           typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes;
         const fields = PROFILE_CHANGE_FIELDS.filter((f) => changes[f]).map((f) => PROFILE_CHANGE_LABELS[f]);
-        out.set(id, {
+        out.set(row.id, {
           title: `Profile change: ${row.employee_name}`,
           summary: `${fields.join(', ')}${row.reason ? ` (${row.reason})` : ''}`,
         });
