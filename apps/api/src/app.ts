@@ -13,6 +13,7 @@ import { createAccessService } from './modules/access/access.service';
 import { createApprovalEngine } from './modules/approvals/approval-engine';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createApprovalsService } from './modules/approvals/approvals.service';
+import { createSlaCheck, SLA_CRON, SLA_JOB } from './modules/approvals/sla';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -28,6 +29,8 @@ import { createLocalFileStore } from './modules/files/file-store';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createJobRunner, type JobRunner } from './modules/jobs/job-runner';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createAnnouncementService } from './modules/org/announcement.service';
 import { createAssetService } from './modules/org/asset.service';
 import { createDivisionService } from './modules/org/division.service';
@@ -53,6 +56,13 @@ export type AppDeps = {
   mailSink?: MailSink;
   /** Folder of the built SPA; null to serve none. Defaults to dist/web of the repository. */
   webDir?: string | null;
+  /**
+   * Runs background and scheduled jobs in this process (default: yes, except under NODE_ENV=test,
+   * where a test that needs them turns them on).
+   */
+  jobs?: boolean;
+  /** The job runner to use (tests pass one with short waits and jobs of their own). */
+  jobRunner?: JobRunner;
 };
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../dist/web', import.meta.url));
@@ -152,6 +162,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     announcements: createAnnouncementService({ db, clock }),
   };
   const dashboard = createDashboardService({ db, clock });
+
+  // Jobs (ADR 0010): defined here, started once the app is ready, stopped before the database closes.
+  const runJobs = deps.jobs ?? config.nodeEnv !== 'test';
+  const jobs = deps.jobRunner ?? createJobRunner({ db, log: app.log });
+  const slaCheck = createSlaCheck({ db, engine: approvalEngine, mailer, clock });
+  jobs.define({
+    name: SLA_JOB,
+    description:
+      'Approval SLAs: remind approvers of requests waiting too long, escalate where the flow says so',
+    cron: SLA_CRON,
+    // One check at a time: a slow run is not overtaken by the next quarter's.
+    policy: 'stately',
+    retryLimit: 2,
+    handler: async () => {
+      await slaCheck();
+    },
+  });
+  if (runJobs) app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   const files = createFilesService({ db, audit, store: createLocalFileStore(config.filesDir), log: app.log });
 
   registerAuth(app, { tokens, sessionCheck: auth.sessionCheck });
@@ -167,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   approvalsRoutes(app, { approvals });
   profileChangesRoutes(app, { profileChanges });
   filesRoutes(app, { files });
+  jobsRoutes(app, { jobs });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { RequestAbilitiesSchema } from './abilities';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
-/** Request types the approval engine serves (profile change now; the others in later issues). */
+/**
+ * Request types a flow can be written for (profile change now; the others in later issues). The
+ * API registers each type with its approval engine (apps/api modules/approvals/request-types.ts).
+ */
 export const APPROVAL_REQUEST_TYPES = ['profile_change', 'leave', 'regularisation', 'expense'] as const;
 export type ApprovalRequestType = (typeof APPROVAL_REQUEST_TYPES)[number];
 export const APPROVAL_RULES = ['any', 'all'] as const;
@@ -19,8 +23,19 @@ export const ApprovalLevelInputSchema = z
     reporting_role_id: z.string().uuid().nullish(),
     approver_employee_ids: z.array(z.string().uuid()).max(20).optional(),
     rule: z.enum(APPROVAL_RULES).default('any'),
+    /** Hours the level may wait; past them its approvers are reminded (once). None: no SLA. */
+    sla_hours: z.number().int().min(1, 'At least 1 hour').max(8760, 'At most a year (8760 hours)').nullish(),
+    /** With an SLA: past it the request moves on to the next level (after the last: administrators). */
+    escalate: z.boolean().default(false),
   })
   .superRefine((l, ctx) => {
+    if (l.escalate && !l.sla_hours) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sla_hours'],
+        message: 'Give the hours after which the request moves on',
+      });
+    }
     if (l.approver_kind === 'reporting_role' && !l.reporting_role_id) {
       ctx.addIssue({
         code: 'custom',
@@ -45,6 +60,8 @@ export const ApprovalFlowInputSchema = z.strictObject({
   levels: z.array(ApprovalLevelInputSchema).min(1, 'Add at least one level').max(10),
 });
 export type ApprovalFlowInput = z.infer<typeof ApprovalFlowInputSchema>;
+/** A flow as written before defaults apply (rule, escalate may be left out). */
+export type ApprovalFlowInputData = z.input<typeof ApprovalFlowInputSchema>;
 
 export const PersonRefSchema = z.object({ id: z.string(), name: z.string() });
 export type PersonRef = z.infer<typeof PersonRefSchema>;
@@ -57,6 +74,8 @@ export const ApprovalLevelSchema = z.object({
   approver_employee_ids: z.array(z.string()),
   approvers: z.array(PersonRefSchema),
   rule: z.enum(APPROVAL_RULES),
+  sla_hours: z.number().int().nullable(),
+  escalate: z.boolean(),
 });
 export type ApprovalLevel = z.infer<typeof ApprovalLevelSchema>;
 
@@ -141,6 +160,17 @@ export const ApprovalDecisionSchema = z.object({
 });
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
+/** What happened to a request besides decisions: an SLA reminder, or an escalation past its SLA. */
+export const ApprovalEventSchema = z.object({
+  level: z.number().int(),
+  kind: z.enum(['reminded', 'escalated']),
+  /** escalated: the level it moved to (a level added for the administrators after the last). */
+  to_level: z.number().int().nullable(),
+  detail: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ApprovalEvent = z.infer<typeof ApprovalEventSchema>;
+
 export const ApprovalStateSchema = z.object({
   request_id: z.string(),
   status: z.enum(APPROVAL_STATUSES),
@@ -149,6 +179,7 @@ export const ApprovalStateSchema = z.object({
   skipped_levels: z.array(z.object({ position: z.number().int(), reason: z.string() })),
   next_approvers: z.array(NextApproverSchema),
   history: z.array(ApprovalDecisionSchema),
+  events: z.array(ApprovalEventSchema),
 });
 export type ApprovalState = z.infer<typeof ApprovalStateSchema>;
 
@@ -248,6 +279,8 @@ export const ProfileChangeRequestSchema = z.object({
   created_at: z.string(),
   applied_at: z.string().nullable(),
   approval: ApprovalStateSchema.nullable(),
+  /** What the caller may do with it here (computed by the server; the action checks again). */
+  abilities: RequestAbilitiesSchema,
 });
 export type ProfileChangeRequest = z.infer<typeof ProfileChangeRequestSchema>;
 
@@ -270,3 +303,21 @@ export const DecisionInputSchema = z.strictObject({
 export const RejectInputSchema = z.strictObject({
   comment: z.string().trim().min(1, 'Give a reason for the rejection').max(1000),
 });
+
+// ---------- Requests of every type waiting on me ----------
+
+/** One request in the cross-type approvals inbox, summarised by its type. */
+export const ApprovalInboxItemSchema = z.object({
+  request_id: z.string(),
+  request_type: z.string(),
+  subject_id: z.string(),
+  requester_id: z.string(),
+  requester_name: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  level: z.number().int(),
+  created_at: z.string(),
+  abilities: RequestAbilitiesSchema,
+});
+export type ApprovalInboxItem = z.infer<typeof ApprovalInboxItemSchema>;
+export const ApprovalInboxResponseSchema = envelope(z.array(ApprovalInboxItemSchema));

@@ -8,5 +8,6 @@ export * from './employees';
 export * from './envelope';
 export * from './errors';
 export * from './files';
+export * from './jobs';
 export * from './org';
 export * from './permissions';

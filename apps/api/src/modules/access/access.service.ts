@@ -2,7 +2,7 @@ import { isKnownPermission, PERMISSION_GROUPS, type RoleCreateBody, type RoleUpd
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
-import type { AuditAction, AuditService } from '../audit/audit.service';
+import type { AuditAction, AuditService } from '../audit';
 import { canGrantRole, holdsAll, MANAGE_ROLES, roleAbilities } from './access.policy';
 import * as repo from './access.repo';
 

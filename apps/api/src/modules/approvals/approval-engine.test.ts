@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalFlowInput, ApprovalRequestType } from '@hr/contract';
+import type { ApprovalFlowInputData, ApprovalRequestType } from '@hr/contract';
 import type { Queryable } from '../../db/client';
 import { manualClock } from '../../lib/clock';
 import { buildTestApp, type TestApp } from '../../test/helper';
@@ -15,7 +15,7 @@ const engine = createApprovalEngine({ clock });
 
 const inAcme = <T>(fn: (tx: Queryable) => Promise<T>) => t.db.tenant(acme, fn);
 
-async function flowFor(type: ApprovalRequestType, levels: ApprovalFlowInput['levels']) {
+async function flowFor(type: ApprovalRequestType, levels: ApprovalFlowInputData['levels']) {
   await inAcme(async (tx) => {
     await tx.query('DELETE FROM approval_flows WHERE request_type = $1', [type]);
     await saveFlow(tx, null, {

@@ -1,20 +1,34 @@
 import type {
   ApprovalDecision,
-  ApprovalRequestType,
+  ApprovalEvent,
+  ApprovalInboxItem,
   ApprovalState,
   ApprovalStatus,
   NextApprover,
+  RequestAbilities,
 } from '@hr/contract';
 import type { Queryable } from '../../db/client';
 import { type Clock, dateIn } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import {
+  createRequestTypeRegistry,
+  type DecideActor,
+  type HookContext,
+  type RequestTypeDefinition,
+  type RequestTypeRegistry,
+} from './request-types';
+
+export type { DecideActor } from './request-types';
 
 /**
  * The approval engine: one set of functions every request type uses (profile change now; leave,
- * regularisation and expense later). Every function runs inside the caller's tenant transaction
- * (`tx`), so raising or deciding commits or rolls back together with the request's own rows.
+ * regularisation and reimbursement next). A type registers itself in the registry
+ * (request-types.ts): its queues' permissions, how a request is summarised, and the hooks run on
+ * final approval, rejection and withdrawal. Every function runs inside the caller's tenant
+ * transaction (`tx`), and so do the hooks: a hook that throws rolls the decision back.
  *
- * Raising resolves the approvers of every level NOW and stores them (approval_request_approvers):
+ * Raising resolves the approvers of every level NOW and stores them (approval_request_approvers),
+ * with each level's SLA:
  * - the company's default flow for the type (approval_flows.is_default); each level by
  *   - reporting role: the requester's manager for that role (reporting_managers); for the role
  *     with the lowest priority number (the first-line role, e.g. L1) the primary manager
@@ -23,33 +37,46 @@ import { AppError, notFound } from '../../lib/errors';
  *   a level that resolves to nobody is skipped and recorded in skipped_levels with the reason;
  *   the requester never approves their own request.
  * - Fallback when there is no default flow, or every level was skipped: ONE level, rule any,
- *   the requester's primary manager; without one, the company admins (active users whose role has
- *   `profile_change_requests.edit`). When even that finds nobody the request waits for the admin
- *   queue (level_count 0).
+ *   the requester's primary manager; without one, the type's administrators (active users whose
+ *   role holds the type's admin `edit` permission). When even that finds nobody the request waits
+ *   for the admin queue (level_count 0).
  *
  * Deciding: an approver of the current level, or today's delegate of one (approval_delegations
- * whose dates cover today in Asia/Kolkata; recorded with on_behalf_of). Rule 'any': one approval
- * completes the level; 'all': each approver of the level must approve. Any rejection rejects the
- * request; after the last level it is approved. An admin decision (admin queue) settles the
- * request at once.
+ * whose dates cover today in the company's time zone; recorded with on_behalf_of). Rule 'any': one
+ * approval completes the level; 'all': each approver of the level must approve. Any rejection
+ * rejects the request; after the last level it is approved. An admin decision (admin queue)
+ * settles the request at once.
+ *
+ * SLA (checkSla, run by a scheduled job): a request waiting at a level past the level's SLA hours
+ * reminds that level's approvers once, and when the level says escalate moves on to the next
+ * level, or past the last one to the type's administrators (a level added for them). Both are
+ * recorded as events in the request's history.
  */
 
-export const APPROVAL_TIME_ZONE = 'Asia/Kolkata';
-/** Whose role holds this permission is a company admin for the engine's fallback. */
-export const ADMIN_FALLBACK_PERMISSION = 'profile_change_requests.edit';
+/** Used when a company has no time zone set (and by tests of the old signature). */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+/** Administrators of a type nobody registered (engine tests raise such types directly). */
+const UNREGISTERED_ADMIN_PERMISSION = 'approval_flow.edit';
 
-/** Today's date (YYYY-MM-DD) in India, where delegation dates are meant. */
-export function todayIn(clock: Clock, timeZone = APPROVAL_TIME_ZONE): string {
+/** Today's date (YYYY-MM-DD) in `timeZone` at the clock's instant. */
+export function todayIn(clock: Clock, timeZone = DEFAULT_TIME_ZONE): string {
   return dateIn(timeZone, clock.now());
+}
+
+/** The tenant company's time zone (companies.time_zone, via migration 0006's function). */
+async function companyTimeZone(tx: Queryable): Promise<string> {
+  const { rows } = await tx.query<{ tz: string | null }>('SELECT hr_company_time_zone() AS tz');
+  return rows[0]?.tz || DEFAULT_TIME_ZONE;
 }
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
 
-type ResolvedLevel = { rule: 'any' | 'all'; approvers: string[] };
+type ResolvedLevel = { rule: 'any' | 'all'; approvers: string[]; slaHours: number | null; escalate: boolean };
 export type SkippedLevel = { position: number; reason: string };
 
 type RequestRow = {
   id: string;
+  company_id: string;
   request_type: string;
   subject_id: string;
   requester_id: string;
@@ -58,8 +85,9 @@ type RequestRow = {
   level_count: number;
   skipped_levels: SkippedLevel[] | string;
 };
+const REQUEST_COLUMNS =
+  'id, company_id, request_type, subject_id, requester_id, status, current_level, level_count, skipped_levels';
 
-export type DecideActor = { employeeId: string | null };
 export type Decision = 'approved' | 'rejected';
 export type DecideResult = {
   status: ApprovalStatus;
@@ -69,12 +97,23 @@ export type DecideResult = {
   on_behalf_of: string | null;
 };
 
+/** A reminder the SLA check asks to be mailed (after its transaction commits). */
+export type SlaReminder = {
+  requestId: string;
+  requestType: string;
+  level: number;
+  to: string;
+  approverName: string;
+  title: string;
+  summary: string;
+};
+export type SlaResult = { reminded: number; escalated: number; mails: SlaReminder[] };
+
 /**
- * SQL condition (for a query over `approval_requests <alias>`): the request is pending and
- * `meParam` is an approver of its current level, or today's delegate of one, who has not yet
- * decided there.
+ * SQL condition over `approval_requests <alias>`: pending, and `$me` is an approver of its current
+ * level, or today's delegate of one, who has not yet decided there. Kept inside this module.
  */
-export function awaitingSql(alias: string, meParam: string, todayParam: string): string {
+function awaitingSql(alias: string, meParam: string, todayParam: string): string {
   return `(${alias}.status = 'pending' AND EXISTS (
     SELECT 1 FROM approval_request_approvers aa
      WHERE aa.request_id = ${alias}.id AND aa.level = ${alias}.current_level
@@ -88,8 +127,18 @@ export function awaitingSql(alias: string, meParam: string, todayParam: string):
                 AND (xd.on_behalf_of = aa.approver_id OR (xd.on_behalf_of IS NULL AND xd.actor_id = aa.approver_id)))))`;
 }
 
-export function createApprovalEngine(deps: { clock: Clock }) {
-  const today = () => todayIn(deps.clock);
+export function createApprovalEngine(deps: { clock: Clock; registry?: RequestTypeRegistry }) {
+  const { clock } = deps;
+  const registry = deps.registry ?? createRequestTypeRegistry();
+  const definitionOf = (type: string): RequestTypeDefinition | null =>
+    registry.has(type) ? registry.get(type) : null;
+  const adminPermissionOf = (type: string) =>
+    definitionOf(type)?.adminPermissions.edit ?? UNREGISTERED_ADMIN_PERMISSION;
+
+  /** Today in the company's time zone (the tenant of `tx`). */
+  async function today(tx: Queryable): Promise<string> {
+    return dateIn(await companyTimeZone(tx), clock.now());
+  }
 
   async function activeEmployees(tx: Queryable, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
@@ -110,13 +159,14 @@ export function createApprovalEngine(deps: { clock: Clock }) {
     return rows[0]?.manager_id ?? null;
   }
 
-  async function companyAdmins(tx: Queryable): Promise<string[]> {
+  /** Active employees whose sign-in's role holds `permission`: the administrators of a type. */
+  async function administrators(tx: Queryable, permission: string): Promise<string[]> {
     const { rows } = await tx.query<{ employee_id: string }>(
       `SELECT DISTINCT u.employee_id FROM users u JOIN roles r ON r.id = u.role_id
          JOIN employees e ON e.id = u.employee_id
         WHERE u.is_active AND e.status = 'active' AND $1 = ANY(r.permissions)
         ORDER BY u.employee_id`,
-      [ADMIN_FALLBACK_PERMISSION],
+      [permission],
     );
     return rows.map((r) => r.employee_id);
   }
@@ -124,7 +174,7 @@ export function createApprovalEngine(deps: { clock: Clock }) {
   /** Resolves the levels of the default flow for `type` (or the fallback) for this requester. */
   async function resolveLevels(
     tx: Queryable,
-    type: ApprovalRequestType,
+    type: string,
     requesterId: string,
   ): Promise<{ flowId: string | null; levels: ResolvedLevel[]; skipped: SkippedLevel[] }> {
     const flow = (
@@ -143,9 +193,11 @@ export function createApprovalEngine(deps: { clock: Clock }) {
         role_name: string | null;
         approver_employee_ids: string[];
         rule: 'any' | 'all';
+        sla_hours: number | null;
+        escalate: boolean;
       }>(
         `SELECT l.position, l.approver_kind, l.reporting_role_id, rr.name AS role_name,
-                l.approver_employee_ids, l.rule
+                l.approver_employee_ids, l.rule, l.sla_hours, l.escalate
            FROM approval_levels l LEFT JOIN reporting_roles rr ON rr.id = l.reporting_role_id
           WHERE l.flow_id = $1 ORDER BY l.position`,
         [flow.id],
@@ -176,24 +228,38 @@ export function createApprovalEngine(deps: { clock: Clock }) {
         if (approvers.length === 0) {
           skipped.push({ position: l.position, reason: reason || 'Only the requester would approve' });
         } else {
-          levels.push({ rule: l.rule, approvers: [...new Set(approvers)] });
+          levels.push({
+            rule: l.rule,
+            approvers: [...new Set(approvers)],
+            slaHours: l.sla_hours,
+            escalate: l.escalate,
+          });
         }
       }
     }
     if (levels.length === 0) {
       const pm = await primaryManager(tx, requesterId);
       const approvers =
-        pm && pm !== requesterId ? [pm] : (await companyAdmins(tx)).filter((id) => id !== requesterId);
-      if (approvers.length > 0) levels.push({ rule: 'any', approvers });
+        pm && pm !== requesterId
+          ? [pm]
+          : (await administrators(tx, adminPermissionOf(type))).filter((id) => id !== requesterId);
+      if (approvers.length > 0) levels.push({ rule: 'any', approvers, slaHours: null, escalate: false });
       else skipped.push({ position: 0, reason: 'No approver found: an administrator decides' });
     }
     return { flowId: flow?.id ?? null, levels, skipped };
   }
 
+  async function insertLevel(tx: Queryable, requestId: string, level: number, l: ResolvedLevel) {
+    await tx.query(
+      `INSERT INTO approval_request_approvers (company_id, request_id, level, rule, approver_id, sla_hours, escalate)
+       SELECT current_setting('app.company_id')::uuid, $1, $2, $3, x, $5, $6 FROM unnest($4::uuid[]) AS x`,
+      [requestId, level, l.rule, l.approvers, l.slaHours, l.escalate],
+    );
+  }
+
   async function loadRequest(tx: Queryable, requestId: string, lock = false): Promise<RequestRow> {
     const { rows } = await tx.query<RequestRow>(
-      `SELECT id, request_type, subject_id, requester_id, status, current_level, level_count, skipped_levels
-         FROM approval_requests WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
+      `SELECT ${REQUEST_COLUMNS} FROM approval_requests WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
       [requestId],
     );
     if (!rows[0]) throw notFound('Request');
@@ -215,12 +281,30 @@ export function createApprovalEngine(deps: { clock: Clock }) {
     return rows;
   }
 
-  /** The state of many requests in three queries (for lists). */
+  async function runHook(
+    hook: 'onApproved' | 'onRejected' | 'onWithdrawn',
+    req: RequestRow,
+    ctx: Omit<HookContext, 'request'>,
+  ) {
+    const fn = definitionOf(req.request_type)?.[hook];
+    if (!fn) return;
+    await fn({
+      ...ctx,
+      request: {
+        id: req.id,
+        type: req.request_type,
+        subjectId: req.subject_id,
+        requesterId: req.requester_id,
+        companyId: req.company_id,
+      },
+    });
+  }
+
+  /** The state of many requests in four queries (for lists). */
   async function states(tx: Queryable, requestIds: string[]): Promise<ApprovalState[]> {
     if (requestIds.length === 0) return [];
     const { rows: reqs } = await tx.query<RequestRow>(
-      `SELECT id, request_type, subject_id, requester_id, status, current_level, level_count, skipped_levels
-         FROM approval_requests WHERE id = ANY($1::uuid[])`,
+      `SELECT ${REQUEST_COLUMNS} FROM approval_requests WHERE id = ANY($1::uuid[])`,
       [requestIds],
     );
     const { rows: next } = await tx.query<{
@@ -244,7 +328,7 @@ export function createApprovalEngine(deps: { clock: Clock }) {
                              AND (d.on_behalf_of = a.approver_id
                                   OR (d.on_behalf_of IS NULL AND d.actor_id = a.approver_id)))
         ORDER BY a.level, name, e.id`,
-      [requestIds, today()],
+      [requestIds, await today(tx)],
     );
     const { rows: hist } = await tx.query<
       Omit<ApprovalDecision, 'created_at'> & { request_id: string; created_at: unknown }
@@ -257,6 +341,13 @@ export function createApprovalEngine(deps: { clock: Clock }) {
          LEFT JOIN employees o ON o.id = d.on_behalf_of
         WHERE d.request_id = ANY($1::uuid[])
         ORDER BY d.created_at, d.id`,
+      [requestIds],
+    );
+    const { rows: events } = await tx.query<
+      Omit<ApprovalEvent, 'created_at'> & { request_id: string; created_at: unknown }
+    >(
+      `SELECT request_id, level, kind, to_level, detail, created_at FROM approval_events
+        WHERE request_id = ANY($1::uuid[]) ORDER BY created_at, level, kind = 'escalated', id`,
       [requestIds],
     );
     const byId = new Map(reqs.map((r) => [r.id, r]));
@@ -280,40 +371,57 @@ export function createApprovalEngine(deps: { clock: Clock }) {
           history: hist
             .filter((h) => h.request_id === id)
             .map(({ request_id: _r, created_at, ...h }) => ({ ...h, created_at: iso(created_at) })),
+          events: events
+            .filter((e) => e.request_id === id)
+            .map(({ request_id: _r, created_at, ...e }) => ({ ...e, created_at: iso(created_at) })),
         };
       });
   }
 
+  /** Requests (by id) among `requestIds` that wait on `employeeId` now (as approver or delegate). */
+  async function awaiting(tx: Queryable, employeeId: string, requestIds: string[]): Promise<Set<string>> {
+    if (requestIds.length === 0) return new Set();
+    const { rows } = await tx.query<{ id: string }>(
+      `SELECT r.id FROM approval_requests r WHERE r.id = ANY($3::uuid[]) AND ${awaitingSql('r', '$1::uuid', '$2')}`,
+      [employeeId, await today(tx), requestIds],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
   return {
+    registry,
     today,
 
     /** Raises a request; returns its id. One per (type, subject). */
     async raise(
       tx: Queryable,
-      input: { type: ApprovalRequestType; subjectId: string; requesterId: string },
+      input: { type: string; subjectId: string; requesterId: string },
     ): Promise<{ id: string; levelCount: number; skipped: SkippedLevel[] }> {
       const { flowId, levels, skipped } = await resolveLevels(tx, input.type, input.requesterId);
       const { rows } = await tx.query<{ id: string }>(
         `INSERT INTO approval_requests (company_id, request_type, subject_id, requester_id, flow_id,
-           current_level, level_count, skipped_levels)
-         VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, 1, $5, $6::jsonb) RETURNING id`,
-        [input.type, input.subjectId, input.requesterId, flowId, levels.length, JSON.stringify(skipped)],
+           current_level, level_count, skipped_levels, level_entered_at)
+         VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, 1, $5, $6::jsonb, $7) RETURNING id`,
+        [
+          input.type,
+          input.subjectId,
+          input.requesterId,
+          flowId,
+          levels.length,
+          JSON.stringify(skipped),
+          clock.now(),
+        ],
       );
       const id = rows[0]!.id;
-      for (const [i, level] of levels.entries()) {
-        await tx.query(
-          `INSERT INTO approval_request_approvers (company_id, request_id, level, rule, approver_id)
-           SELECT current_setting('app.company_id')::uuid, $1, $2, $3, x FROM unnest($4::uuid[]) AS x`,
-          [id, i + 1, level.rule, level.approvers],
-        );
-      }
+      for (const [i, level] of levels.entries()) await insertLevel(tx, id, i + 1, level);
       return { id, levelCount: levels.length, skipped };
     },
 
     /**
      * Records a decision by an approver of the current level (or today's delegate of one), or by
      * an admin (`asAdmin`: settles the request). Non-approvers get 404, as for a request they
-     * cannot see; a settled request 409.
+     * cannot see; a settled request 409. A decision that settles the request runs the type's
+     * onApproved / onRejected hook in this transaction.
      */
     async decide(
       tx: Queryable,
@@ -321,7 +429,7 @@ export function createApprovalEngine(deps: { clock: Clock }) {
       requestId: string,
       decision: Decision,
       comment: string | null,
-      opts: { asAdmin?: boolean; type?: ApprovalRequestType } = {},
+      opts: { asAdmin?: boolean; type?: string } = {},
     ): Promise<DecideResult> {
       if (!actor.employeeId) throw notFound('Request');
       const req = await loadRequest(tx, requestId, true);
@@ -344,7 +452,7 @@ export function createApprovalEngine(deps: { clock: Clock }) {
                 WHERE delegate_id = $1 AND approver_id = ANY($2::uuid[])
                   AND $3::date BETWEEN starts_on AND ends_on
                 ORDER BY starts_on, id LIMIT 1`,
-              [me, open.map((a) => a.approver_id), today()],
+              [me, open.map((a) => a.approver_id), await today(tx)],
             );
             if (!rows[0]) throw notFound('Request');
             onBehalfOf = rows[0].approver_id;
@@ -380,22 +488,32 @@ export function createApprovalEngine(deps: { clock: Clock }) {
       }
       await tx.query(
         `UPDATE approval_requests SET status = $2, current_level = $3, updated_at = now(),
-           decided_at = CASE WHEN $2 = 'pending' THEN NULL ELSE now() END
+           decided_at = CASE WHEN $2 = 'pending' THEN NULL ELSE now() END,
+           level_entered_at = CASE WHEN $3 <> current_level THEN $4 ELSE level_entered_at END
          WHERE id = $1`,
-        [requestId, status, level],
+        [requestId, status, level, clock.now()],
       );
+      const ctx = { tx, actor, comment, asAdmin: !!opts.asAdmin };
+      if (status === 'approved') await runHook('onApproved', req, ctx);
+      else if (status === 'rejected') await runHook('onRejected', req, ctx);
       return { status, current_level: level, settled: status !== 'pending', on_behalf_of: onBehalfOf };
     },
 
-    /** The requester withdraws a pending request. */
-    async cancel(tx: Queryable, requesterId: string, requestId: string): Promise<void> {
+    /** The requester withdraws a pending request; the type's onWithdrawn hook runs in this transaction. */
+    async withdraw(tx: Queryable, actor: DecideActor, requestId: string): Promise<void> {
       const req = await loadRequest(tx, requestId, true);
-      if (req.requester_id !== requesterId) throw notFound('Request');
+      if (!actor.employeeId || req.requester_id !== actor.employeeId) throw notFound('Request');
       if (req.status !== 'pending') throw new AppError('CONFLICT', `This request is already ${req.status}`);
       await tx.query(
         `UPDATE approval_requests SET status = 'cancelled', decided_at = now(), updated_at = now() WHERE id = $1`,
         [requestId],
       );
+      await runHook('onWithdrawn', req, { tx, actor, comment: null, asAdmin: false });
+    },
+
+    /** Kept for callers of the first version: withdraw by the requester's employee id. */
+    async cancel(tx: Queryable, requesterId: string, requestId: string): Promise<void> {
+      return this.withdraw(tx, { employeeId: requesterId }, requestId);
     },
 
     /** Who approves next: the current level's approvers who have not decided, with today's delegates. */
@@ -414,6 +532,228 @@ export function createApprovalEngine(deps: { clock: Clock }) {
     },
 
     states,
+
+    /** The approval request of each subject of `type` (subject id → request id). */
+    async requestIdsBySubject(
+      tx: Queryable,
+      type: string,
+      subjectIds: string[],
+    ): Promise<Map<string, string>> {
+      if (subjectIds.length === 0) return new Map();
+      const { rows } = await tx.query<{ id: string; subject_id: string }>(
+        'SELECT id, subject_id FROM approval_requests WHERE request_type = $1 AND subject_id = ANY($2::uuid[])',
+        [type, subjectIds],
+      );
+      return new Map(rows.map((r) => [r.subject_id, r.id]));
+    },
+
+    /** Subjects of `type` whose requests wait on `employeeId` now: a team queue's filter. */
+    async awaitingSubjects(tx: Queryable, type: string, employeeId: string): Promise<string[]> {
+      const { rows } = await tx.query<{ subject_id: string }>(
+        `SELECT r.subject_id FROM approval_requests r
+          WHERE r.request_type = $3 AND ${awaitingSql('r', '$1::uuid', '$2')}`,
+        [employeeId, await today(tx), type],
+      );
+      return rows.map((r) => r.subject_id);
+    },
+
+    /** Whether `employeeId` is, or stands in for, an approver of any level of the request. */
+    async isParticipant(tx: Queryable, requestId: string, employeeId: string | null): Promise<boolean> {
+      if (!employeeId) return false;
+      const { rows } = await tx.query(
+        `SELECT 1 FROM approval_request_approvers a WHERE a.request_id = $1 AND a.approver_id = $2
+         UNION ALL
+         SELECT 1 FROM approval_request_approvers a JOIN approval_delegations d ON d.approver_id = a.approver_id
+          WHERE a.request_id = $1 AND d.delegate_id = $2 LIMIT 1`,
+        [requestId, employeeId],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Requests of every type that wait on the caller now (as approver or today's delegate), among
+     * the types whose team queue the caller may see, each summarised by its type, oldest first.
+     */
+    async inbox(
+      tx: Queryable,
+      caller: { employeeId: string | null; permissions: readonly string[] },
+    ): Promise<ApprovalInboxItem[]> {
+      const me = caller.employeeId;
+      const types = registry
+        .all()
+        .filter((d) => caller.permissions.includes(d.teamPermissions.view))
+        .map((d) => d.type);
+      if (!me || types.length === 0) return [];
+      const { rows } = await tx.query<{
+        request_id: string;
+        request_type: string;
+        subject_id: string;
+        requester_id: string;
+        requester_name: string;
+        level: number;
+        created_at: unknown;
+      }>(
+        `SELECT r.id AS request_id, r.request_type, r.subject_id, r.requester_id,
+                trim(q.first_name || ' ' || q.last_name) AS requester_name, r.current_level AS level, r.created_at
+           FROM approval_requests r JOIN employees q ON q.id = r.requester_id
+          WHERE r.request_type = ANY($3::text[]) AND ${awaitingSql('r', '$1::uuid', '$2')}
+          ORDER BY r.created_at, r.id LIMIT 200`,
+        [me, await today(tx), types],
+      );
+      const summaries = new Map<string, { title: string; summary: string }>();
+      for (const type of new Set(rows.map((r) => r.request_type))) {
+        const ids = rows.filter((r) => r.request_type === type).map((r) => r.subject_id);
+        for (const [id, s] of await registry.get(type).summarise(tx, ids)) summaries.set(`${type}:${id}`, s);
+      }
+      const abilities = await this.abilities(
+        tx,
+        caller,
+        rows.map((r) => r.request_id),
+      );
+      return rows.map((r) => {
+        const s = summaries.get(`${r.request_type}:${r.subject_id}`);
+        return {
+          ...r,
+          created_at: iso(r.created_at),
+          title: s?.title ?? r.request_type,
+          summary: s?.summary ?? '',
+          abilities: abilities.get(r.request_id) ?? { approve: false, reject: false, withdraw: false },
+        };
+      });
+    },
+
+    /**
+     * What the caller may do with each request, computed here so that screens show only those
+     * actions (the actions check again). `asAdmin`: seen from the admin queue, where holding the
+     * type's admin edit permission lets one decide any pending request but one's own.
+     */
+    async abilities(
+      tx: Queryable,
+      caller: { employeeId: string | null; permissions: readonly string[] },
+      requestIds: string[],
+      opts: { asAdmin?: boolean } = {},
+    ): Promise<Map<string, RequestAbilities>> {
+      const out = new Map<string, RequestAbilities>();
+      if (requestIds.length === 0) return out;
+      const { rows } = await tx.query<{
+        id: string;
+        request_type: string;
+        requester_id: string;
+        status: string;
+      }>('SELECT id, request_type, requester_id, status FROM approval_requests WHERE id = ANY($1::uuid[])', [
+        requestIds,
+      ]);
+      const me = caller.employeeId;
+      const waiting = me && !opts.asAdmin ? await awaiting(tx, me, requestIds) : new Set<string>();
+      for (const r of rows) {
+        const open = r.status === 'pending';
+        const mine = !!me && r.requester_id === me;
+        const decide =
+          open &&
+          !mine &&
+          !!me &&
+          (opts.asAdmin ? caller.permissions.includes(adminPermissionOf(r.request_type)) : waiting.has(r.id));
+        out.set(r.id, { approve: decide, reject: decide, withdraw: open && mine });
+      }
+      return out;
+    },
+
+    /**
+     * The SLA check for the tenant of `tx` at `now`: every pending request whose current level has
+     * waited past its SLA reminds that level's undecided approvers (once per level: a unique
+     * event), and with escalate moves to the next level, or past the last one to a level of the
+     * type's administrators. Rows being decided right now are skipped (SKIP LOCKED) and caught by
+     * the next run. Returns the mails to send once this transaction has committed.
+     */
+    async checkSla(tx: Queryable, now: Date): Promise<SlaResult> {
+      const { rows: due } = await tx.query<RequestRow & { escalate: boolean; sla_hours: number }>(
+        `SELECT r.id, r.company_id, r.request_type, r.subject_id, r.requester_id, r.status,
+                r.current_level, r.level_count, r.skipped_levels, l.sla_hours, l.escalate
+           FROM approval_requests r
+           JOIN LATERAL (SELECT a.sla_hours, a.escalate FROM approval_request_approvers a
+                          WHERE a.request_id = r.id AND a.level = r.current_level LIMIT 1) l ON true
+          WHERE r.status = 'pending' AND l.sla_hours IS NOT NULL
+            AND r.level_entered_at + make_interval(hours => l.sla_hours) <= $1::timestamptz
+          ORDER BY r.level_entered_at, r.id
+          FOR UPDATE OF r SKIP LOCKED`,
+        [now],
+      );
+      const result: SlaResult = { reminded: 0, escalated: 0, mails: [] };
+      if (due.length === 0) return result;
+      const summaries = new Map<string, { title: string; summary: string }>();
+      for (const type of new Set(due.map((r) => r.request_type))) {
+        const def = definitionOf(type);
+        if (!def) continue;
+        const got = await def.summarise(
+          tx,
+          due.filter((r) => r.request_type === type).map((r) => r.subject_id),
+        );
+        for (const [subjectId, s] of got) summaries.set(`${type}:${subjectId}`, s);
+      }
+      for (const r of due) {
+        const reminder = await tx.query(
+          `INSERT INTO approval_events (company_id, request_id, level, kind, detail, created_at)
+           VALUES (current_setting('app.company_id')::uuid, $1, $2, 'reminded', $3, $4)
+           ON CONFLICT (request_id, level, kind) DO NOTHING RETURNING id`,
+          [r.id, r.current_level, `Waiting longer than ${r.sla_hours} hours`, now],
+        );
+        if (reminder.rows.length > 0) {
+          result.reminded += 1;
+          const s = summaries.get(`${r.request_type}:${r.subject_id}`) ?? {
+            title: `A ${r.request_type.replace(/_/g, ' ')} request`,
+            summary: '',
+          };
+          const { rows: to } = await tx.query<{ email: string | null; name: string }>(
+            `SELECT e.email, trim(e.first_name || ' ' || e.last_name) AS name
+               FROM employees e WHERE e.id = ANY($1::uuid[]) ORDER BY e.id`,
+            [(await undecidedApprovers(tx, r.id, r.current_level)).map((a) => a.approver_id)],
+          );
+          for (const a of to) {
+            if (!a.email) continue;
+            result.mails.push({
+              requestId: r.id,
+              requestType: r.request_type,
+              level: r.current_level,
+              to: a.email,
+              approverName: a.name,
+              title: s.title,
+              summary: s.summary,
+            });
+          }
+        }
+        if (!r.escalate) continue;
+        let toLevel = r.current_level + 1;
+        let detail = `Not decided within ${r.sla_hours} hours: moved to level ${toLevel}`;
+        if (r.current_level >= r.level_count) {
+          // Past the last level: the type's administrators become one more level.
+          const admins = (await administrators(tx, adminPermissionOf(r.request_type))).filter(
+            (id) => id !== r.requester_id,
+          );
+          if (admins.length === 0) continue;
+          toLevel = r.level_count + 1;
+          await insertLevel(tx, r.id, toLevel, {
+            rule: 'any',
+            approvers: admins,
+            slaHours: null,
+            escalate: false,
+          });
+          detail = `Not decided within ${r.sla_hours} hours: moved to the administrators`;
+        }
+        await tx.query(
+          `UPDATE approval_requests SET current_level = $2, level_count = greatest(level_count, $2),
+             level_entered_at = $3, updated_at = now() WHERE id = $1`,
+          [r.id, toLevel, now],
+        );
+        await tx.query(
+          `INSERT INTO approval_events (company_id, request_id, level, kind, to_level, detail, created_at)
+           VALUES (current_setting('app.company_id')::uuid, $1, $2, 'escalated', $3, $4, $5)
+           ON CONFLICT (request_id, level, kind) DO NOTHING`,
+          [r.id, r.current_level, toLevel, detail, now],
+        );
+        result.escalated += 1;
+      }
+      return result;
+    },
   };
 }
 export type ApprovalEngine = ReturnType<typeof createApprovalEngine>;

@@ -1,4 +1,10 @@
-import type { ApprovalDelegation, ApprovalFlow, ApprovalFlowInput, ApprovalRequestType } from '@hr/contract';
+import type {
+  ApprovalDelegation,
+  ApprovalFlow,
+  ApprovalFlowInputData,
+  ApprovalRequestType,
+  TeamDashboard,
+} from '@hr/contract';
 import type { Queryable } from '../../db/client';
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
@@ -21,6 +27,8 @@ type LevelRow = {
   approver_employee_ids: string[];
   approvers: { id: string; name: string }[] | null;
   rule: 'any' | 'all';
+  sla_hours: number | null;
+  escalate: boolean;
 };
 
 /** Flows with their levels (two queries). Runs inside a tenant transaction. */
@@ -41,7 +49,7 @@ export async function listFlows(
   if (flows.length === 0) return [];
   const { rows: levels } = await tx.query<LevelRow>(
     `SELECT l.flow_id, l.position, l.approver_kind, l.reporting_role_id, rr.name AS reporting_role_name,
-            l.approver_employee_ids::text[] AS approver_employee_ids, l.rule,
+            l.approver_employee_ids::text[] AS approver_employee_ids, l.rule, l.sla_hours, l.escalate,
             (SELECT json_agg(json_build_object('id', e.id, 'name', trim(e.first_name || ' ' || e.last_name))
                              ORDER BY array_position(l.approver_employee_ids, e.id))
                FROM employees e WHERE e.id = ANY(l.approver_employee_ids)) AS approvers
@@ -88,8 +96,15 @@ export async function flowNameTaken(tx: Queryable, name: string, exceptId: strin
   return rows.length > 0;
 }
 
-/** Writes a flow and replaces its levels; the caller's transaction makes it one change. */
-export async function saveFlow(tx: Queryable, id: string | null, input: ApprovalFlowInput): Promise<string> {
+/**
+ * Writes a flow and replaces its levels; the caller's transaction makes it one change. The type is
+ * any registered request type (the API's input schema limits it to the product's types).
+ */
+export async function saveFlow(
+  tx: Queryable,
+  id: string | null,
+  input: Omit<ApprovalFlowInputData, 'request_type'> & { request_type: string },
+): Promise<string> {
   if (input.is_default) {
     await tx.query(
       `UPDATE approval_flows SET is_default = false, updated_at = now()
@@ -97,19 +112,20 @@ export async function saveFlow(tx: Queryable, id: string | null, input: Approval
       [input.request_type, id],
     );
   }
+  const isDefault = input.is_default ?? false;
   let flowId = id;
   if (flowId) {
     await tx.query(
       `UPDATE approval_flows SET name = $2, request_type = $3, is_default = $4, updated_at = now()
         WHERE id = $1`,
-      [flowId, input.name, input.request_type, input.is_default],
+      [flowId, input.name, input.request_type, isDefault],
     );
     await tx.query('DELETE FROM approval_levels WHERE flow_id = $1', [flowId]);
   } else {
     const { rows } = await tx.query<{ id: string }>(
       `INSERT INTO approval_flows (company_id, name, request_type, is_default)
        VALUES (current_setting('app.company_id')::uuid, $1, $2, $3) RETURNING id`,
-      [input.name, input.request_type, input.is_default],
+      [input.name, input.request_type, isDefault],
     );
     flowId = rows[0]!.id;
   }
@@ -117,15 +133,17 @@ export async function saveFlow(tx: Queryable, id: string | null, input: Approval
     const isRole = l.approver_kind === 'reporting_role';
     await tx.query(
       `INSERT INTO approval_levels (company_id, flow_id, position, approver_kind, reporting_role_id,
-         approver_employee_ids, rule)
-       VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, $5::uuid[], $6)`,
+         approver_employee_ids, rule, sla_hours, escalate)
+       VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, $5::uuid[], $6, $7, $8)`,
       [
         flowId,
         i + 1,
         l.approver_kind,
         isRole ? l.reporting_role_id : null,
         isRole ? [] : [...new Set(l.approver_employee_ids ?? [])],
-        l.rule,
+        l.rule ?? 'any',
+        l.sla_hours ?? null,
+        !!l.sla_hours && !!l.escalate,
       ],
     );
   }
@@ -178,4 +196,45 @@ export async function insertDelegation(
 
 export async function deleteDelegation(tx: Queryable, id: string): Promise<void> {
   await tx.query('DELETE FROM approval_delegations WHERE id = $1', [id]);
+}
+
+/** Whether the employee raised or decided any request: such an employee is kept, not deleted. */
+export async function employeeHasApprovalHistory(tx: Queryable, employeeId: string): Promise<boolean> {
+  const { rows } = await tx.query<{ any: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM approval_requests WHERE requester_id = $1)
+         OR EXISTS (SELECT 1 FROM approval_decisions WHERE actor_id = $1) AS any`,
+    [employeeId],
+  );
+  return !!rows[0]?.any;
+}
+
+/**
+ * For the team dashboard (through the index). Pending requests at their current level where I am an approver (or a delegate, today, of one)
+ * and have not yet decided at that level.
+ */
+export async function pendingForApprover(
+  tx: Queryable,
+  approverId: string,
+  today: string,
+): Promise<TeamDashboard['pending_requests']> {
+  const { rows } = await tx.query<TeamDashboard['pending_requests'][number]>(
+    `SELECT DISTINCT ON (r.id) r.id AS request_id, r.request_type, r.requester_id,
+            trim(q.first_name || ' ' || q.last_name) AS requester_name, r.current_level AS level,
+            to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+            CASE WHEN a.approver_id = $1 THEN NULL ELSE a.approver_id::text END AS on_behalf_of
+       FROM approval_requests r
+       JOIN approval_request_approvers a ON a.request_id = r.id AND a.level = r.current_level
+       JOIN employees q ON q.id = r.requester_id
+      WHERE r.status = 'pending'
+        AND (a.approver_id = $1
+             OR a.approver_id IN (SELECT d.approver_id FROM approval_delegations d
+                                   WHERE d.delegate_id = $1 AND $2::date BETWEEN d.starts_on AND d.ends_on))
+        AND NOT EXISTS (SELECT 1 FROM approval_decisions x
+                         WHERE x.request_id = r.id AND x.level = r.current_level
+                           AND (x.actor_id = $1 OR x.on_behalf_of = a.approver_id))
+      ORDER BY r.id, (a.approver_id = $1) DESC
+      LIMIT 100`,
+    [approverId, today],
+  );
+  return rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
 }

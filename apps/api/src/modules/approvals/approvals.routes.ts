@@ -6,6 +6,7 @@ import {
   ApprovalFlowListQuerySchema,
   ApprovalFlowListResponseSchema,
   ApprovalFlowResponseSchema,
+  ApprovalInboxResponseSchema,
   IdParamSchema,
   MessageSchema,
 } from '@hr/contract';
@@ -23,10 +24,27 @@ export const DELEGATION_PERMISSIONS = [
   'approval_flow.edit',
 ] as const;
 
+/** Whoever may see a team queue of some type sees the requests of those types waiting on them. */
+export const INBOX_PERMISSIONS = [
+  'profile_update_requests.view',
+  'leave_requests.view',
+  'regularisation_requests.view',
+  'reimbursements_requests.view',
+] as const;
+
 export function approvalsRoutes(app: FastifyInstance, deps: { approvals: ApprovalsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['approvals'];
   const { approvals } = deps;
+
+  r.get(
+    '/api/approvals/inbox',
+    {
+      config: { permission: INBOX_PERMISSIONS },
+      schema: { tags, response: { 200: ApprovalInboxResponseSchema } },
+    },
+    async (request) => ({ status: 200, message: 'ok', data: await approvals.inbox(actorOf(request)) }),
+  );
 
   r.get(
     '/api/approval-flow',

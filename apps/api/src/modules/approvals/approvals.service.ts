@@ -7,14 +7,14 @@ import type {
 import type { Db, Queryable } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
-import { insertAudit } from '../audit/audit.repo';
+import { type AuditContext, insertAudit } from '../audit';
 import type { ApprovalEngine } from './approval-engine';
 import * as repo from './approvals.repo';
 
-/** Audit entry in the caller's transaction (actions of this module are not in the audit union). */
+/** Audit entry in the caller's transaction, by a signed-in actor or a company plus request facts. */
 export function auditOf(
   tx: Queryable,
-  actor: Actor,
+  actor: AuditContext,
   e: { action: string; entity: string; entity_id: string | null; changes: Record<string, unknown> },
 ) {
   return insertAudit(tx, {
@@ -70,6 +70,9 @@ export function createApprovalsService(deps: { db: Db; engine: ApprovalEngine })
   return {
     engine,
 
+    /** Requests of every registered type waiting on the caller, summarised, with abilities. */
+    inbox: (actor: Actor) => db.tenant(actor.companyId, (tx) => engine.inbox(tx, actor)),
+
     listFlows: (actor: Actor, q: { request_type?: ApprovalRequestType }) =>
       db.tenant(actor.companyId, (tx) => repo.listFlows(tx, q)),
 
@@ -117,7 +120,7 @@ export function createApprovalsService(deps: { db: Db; engine: ApprovalEngine })
     myDelegations: (actor: Actor) =>
       db.tenant(actor.companyId, async (tx) => {
         if (!actor.employeeId) return { given: [], received: [] };
-        const today = engine.today();
+        const today = await engine.today(tx);
         return {
           given: await repo.listDelegations(tx, today, { approverId: actor.employeeId }),
           received: await repo.listDelegations(tx, today, { delegateId: actor.employeeId }),
@@ -155,12 +158,12 @@ export function createApprovalsService(deps: { db: Db; engine: ApprovalEngine })
           entity_id: id,
           changes: { after: { ...input, approver_id: approverId } },
         });
-        return (await repo.listDelegations(tx, engine.today(), { id }))[0]!;
+        return (await repo.listDelegations(tx, await engine.today(tx), { id }))[0]!;
       }),
 
     deleteDelegation: (actor: Actor, id: string) =>
       db.tenant(actor.companyId, async (tx) => {
-        const d = (await repo.listDelegations(tx, engine.today(), { id }))[0];
+        const d = (await repo.listDelegations(tx, await engine.today(tx), { id }))[0];
         const mayAdmin = actor.permissions.includes('approval_flow.edit');
         if (!d || (d.approver_id !== actor.employeeId && !mayAdmin)) throw notFound('Delegation');
         await repo.deleteDelegation(tx, id);

@@ -145,6 +145,62 @@ describe('approval flows API', () => {
     expect(dup.statusCode).toBe(409);
   });
 
+  it('a level keeps its SLA hours and escalate flag; escalate needs hours', async () => {
+    const body = flowBody({
+      name: 'Leave with SLA',
+      levels: [
+        { approver_kind: 'employee', approver_employee_ids: [E.ACM0002], sla_hours: 48, escalate: true },
+        { approver_kind: 'employee', approver_employee_ids: [E.ACM0001] },
+      ],
+    });
+    const res = await call('POST', '/api/approval-flow', admin, body);
+    expect(res.statusCode).toBe(201);
+    expect(
+      res
+        .json()
+        .data.levels.map((l: { sla_hours: number | null; escalate: boolean }) => [l.sla_hours, l.escalate]),
+    ).toEqual([
+      [48, true],
+      [null, false],
+    ]);
+    const bad = await call('POST', '/api/approval-flow', admin, {
+      ...body,
+      name: 'Bad SLA',
+      levels: [
+        { approver_kind: 'employee', approver_employee_ids: [E.ACM0002], escalate: true, sla_hours: 0 },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { path: string }) => e.path)).toContain('levels.0.sla_hours');
+    expect((await call('DELETE', `/api/approval-flow/${res.json().data.id}`, admin)).statusCode).toBe(200);
+  });
+
+  it("the inbox lists every registered type's requests waiting on me, summarised, with abilities", async () => {
+    const raised = await call('POST', '/api/employee/profile/change-request', employee, {
+      changes: { bank_name: 'Canara Bank' },
+      reason: 'Bank merged',
+    });
+    expect(raised.statusCode).toBe(201);
+    const res = await call('GET', '/api/approvals/inbox', manager);
+    expect(res.statusCode).toBe(200);
+    const item = res.json().data.find((r: { subject_id: string }) => r.subject_id === raised.json().data.id);
+    expect(item).toMatchObject({
+      request_type: 'profile_change',
+      requester_name: 'Priya Sharma',
+      title: 'Profile change: Priya Sharma',
+      summary: 'Bank name (Bank merged)',
+      level: 1,
+      abilities: { approve: true, reject: true, withdraw: false },
+    });
+    // Not waiting on the admin; an employee has no team queue at all.
+    const adminInbox = await call('GET', '/api/approvals/inbox', admin);
+    expect(adminInbox.json().data.map((r: { subject_id: string }) => r.subject_id)).not.toContain(
+      raised.json().data.id,
+    );
+    expect((await call('GET', '/api/approvals/inbox', employee)).statusCode).toBe(403);
+    expect((await call('GET', '/api/approvals/inbox', globex)).json().data).toEqual([]);
+  });
+
   it('permission matrix and company isolation', async () => {
     const flow = (await call('GET', '/api/approval-flow', admin)).json().data[0];
     for (const s of [manager, employee]) {

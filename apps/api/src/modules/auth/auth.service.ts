@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import type { Actor } from '../../plugins/auth';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService } from '../audit';
 import * as repo from './auth.repo';
 import type { SessionCache } from './session-cache';
 import type { TokenSigner } from './tokens';

@@ -81,34 +81,3 @@ export async function directReports(tx: Queryable, managerId: string): Promise<T
   );
   return rows;
 }
-
-/**
- * Pending requests at their current level where I am an approver (or a delegate, today, of one)
- * and have not yet decided at that level.
- */
-export async function pendingForApprover(
-  tx: Queryable,
-  approverId: string,
-  today: string,
-): Promise<TeamDashboard['pending_requests']> {
-  const { rows } = await tx.query<TeamDashboard['pending_requests'][number]>(
-    `SELECT DISTINCT ON (r.id) r.id AS request_id, r.request_type, r.requester_id,
-            trim(q.first_name || ' ' || q.last_name) AS requester_name, r.current_level AS level,
-            to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
-            CASE WHEN a.approver_id = $1 THEN NULL ELSE a.approver_id::text END AS on_behalf_of
-       FROM approval_requests r
-       JOIN approval_request_approvers a ON a.request_id = r.id AND a.level = r.current_level
-       JOIN employees q ON q.id = r.requester_id
-      WHERE r.status = 'pending'
-        AND (a.approver_id = $1
-             OR a.approver_id IN (SELECT d.approver_id FROM approval_delegations d
-                                   WHERE d.delegate_id = $1 AND $2::date BETWEEN d.starts_on AND d.ends_on))
-        AND NOT EXISTS (SELECT 1 FROM approval_decisions x
-                         WHERE x.request_id = r.id AND x.level = r.current_level
-                           AND (x.actor_id = $1 OR x.on_behalf_of = a.approver_id))
-      ORDER BY r.id, (a.approver_id = $1) DESC
-      LIMIT 100`,
-    [approverId, today],
-  );
-  return rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
-}

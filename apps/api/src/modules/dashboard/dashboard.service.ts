@@ -2,8 +2,8 @@ import type { AdminDashboard, TeamDashboard } from '@hr/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../../plugins/auth';
-import { current as currentAnnouncements } from '../org/announcement.repo';
-import { companyToday } from '../org/org.shared';
+import { pendingForApprover } from '../approvals';
+import { companyToday, currentAnnouncements } from '../org';
 import * as repo from './dashboard.repo';
 
 export function createDashboardService(deps: { db: Db; clock: Clock }) {
@@ -36,7 +36,7 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
         if (!actor.employeeId) return { team: [], pending_requests: [], announcements: [] };
         return {
           team: await repo.directReports(tx, actor.employeeId),
-          pending_requests: await repo.pendingForApprover(tx, actor.employeeId, today),
+          pending_requests: await pendingForApprover(tx, actor.employeeId, today),
           announcements: await currentAnnouncements(tx, today, actor.employeeId),
         };
       }),

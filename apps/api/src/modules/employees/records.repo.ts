@@ -1,5 +1,6 @@
 import type { AddressInput, Education, Experience, FamilyMember } from '@hr/contract';
 import type { Queryable } from '../../db/client';
+import { employeeHasApprovalHistory } from '../approvals';
 import { type ScopeFilter, scopeWhere } from './employees.repo';
 
 /** Every stored column of an employee record, dates as text, sensitive fields still encrypted. */
@@ -210,13 +211,12 @@ export async function hasHistory(tx: Queryable, employeeId: string, userId: stri
          OR EXISTS (SELECT 1 FROM employee_education WHERE employee_id = $1)
          OR EXISTS (SELECT 1 FROM employee_family WHERE employee_id = $1)
          OR EXISTS (SELECT 1 FROM asset_assignments WHERE employee_id = $1)
-         OR EXISTS (SELECT 1 FROM approval_requests WHERE requester_id = $1)
-         OR EXISTS (SELECT 1 FROM approval_decisions WHERE actor_id = $1)
          OR EXISTS (SELECT 1 FROM employees WHERE manager_id = $1)
          OR ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM audit_log WHERE actor_user_id = $2::uuid)) AS any`,
     [employeeId, userId],
   );
-  return rows[0]!.any;
+  // Requests and decisions belong to the approvals module: asked through its index.
+  return rows[0]!.any || (await employeeHasApprovalHistory(tx, employeeId));
 }
 
 export async function setSignInActive(tx: Queryable, employeeId: string, active: boolean) {

@@ -15,8 +15,8 @@ import { AppError } from '../../lib/errors';
 import { type FieldCrypto, lastFour } from '../../lib/field-crypto';
 import { assertSafeXlsx, DEFAULT_XLSX_LIMITS } from '../../lib/xlsx-guard';
 import type { Actor } from '../../plugins/auth';
-import type { AuditEvent, AuditService } from '../audit/audit.service';
-import { companyToday } from '../org/org.shared';
+import type { AuditEvent, AuditService } from '../audit';
+import { companyToday } from '../org';
 import { UNUSABLE_PASSWORD } from './employees.service';
 import * as rec from './records.repo';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client';
-import { type ScopeFilter, scopeWhere } from '../employees/employees.repo';
+import { type ScopeFilter, scopeWhere } from '../employees';
 
 export type DocumentRow = {
   id: string;

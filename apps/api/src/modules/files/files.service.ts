@@ -8,7 +8,7 @@ import {
 import type { Db, Queryable } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService } from '../audit';
 import { type DetectedType, detectType, sanitiseFileName } from './detect';
 import type { FileStore } from './file-store';
 import * as repo from './files.repo';

@@ -2,7 +2,7 @@ import type { DivisionBody, DivisionListQuery, UnitEmployeesBody } from '@hr/con
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService } from '../audit';
 import * as repo from './division.repo';
 import { isUniqueViolation, orgAction } from './org.shared';
 

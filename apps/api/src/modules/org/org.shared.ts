@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client';
 import { dateIn } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AuditAction } from '../audit/audit.service';
+import type { AuditAction } from '../audit';
 
 /** Audit actions of the organisation area (kept here so the audit module's list stays short). */
 export type OrgAuditAction =

@@ -2,7 +2,7 @@ import type { ReportingManagersBody, ReportingRoleBody } from '@hr/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService } from '../audit';
 import { isForeignKeyViolation, isUniqueViolation, orgAction, validation } from './org.shared';
 import * as repo from './reporting.repo';
 

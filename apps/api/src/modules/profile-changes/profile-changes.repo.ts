@@ -20,7 +20,6 @@ export type RequestRow = {
   status: ApprovalStatus;
   created_at: unknown;
   applied_at: unknown;
-  approval_id: string | null;
 };
 
 /** What a profile change can touch on the employees row (sensitive ones as last four only). */
@@ -119,14 +118,21 @@ export async function applyToEmployee(tx: Queryable, employeeId: string, changes
   await tx.query(`UPDATE employees SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
 }
 
+// The approval request of each row comes from the approvals module (engine.requestIdsBySubject),
+// not from a join on its table.
 const SELECT = `SELECT p.id, p.employee_id, e.employee_code, trim(e.first_name || ' ' || e.last_name) AS employee_name,
-    p.changes, p.reason, p.status, p.created_at, p.applied_at, ar.id AS approval_id`;
-const FROM = `FROM profile_change_requests p JOIN employees e ON e.id = p.employee_id
-  LEFT JOIN approval_requests ar ON ar.request_type = 'profile_change' AND ar.subject_id = p.id`;
+    p.changes, p.reason, p.status, p.created_at, p.applied_at`;
+const FROM = 'FROM profile_change_requests p JOIN employees e ON e.id = p.employee_id';
 
 export async function getRequest(tx: Queryable, id: string): Promise<RequestRow | null> {
   const { rows } = await tx.query<RequestRow>(`${SELECT} ${FROM} WHERE p.id = $1`, [id]);
   return rows[0] ?? null;
+}
+
+export async function getRequests(tx: Queryable, ids: string[]): Promise<RequestRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await tx.query<RequestRow>(`${SELECT} ${FROM} WHERE p.id = ANY($1::uuid[])`, [ids]);
+  return rows;
 }
 
 export async function listForEmployee(tx: Queryable, employeeId: string): Promise<RequestRow[]> {
@@ -139,17 +145,15 @@ export async function listForEmployee(tx: Queryable, employeeId: string): Promis
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * A page of requests: `awaiting` (team queue) is an SQL condition over `ar` built by the engine's
- * `awaitingSql` with its parameters already pushed to `params`.
- */
+/** A page of requests; `onlyIds` (the team queue: those waiting on the caller) limits the rows. */
 export async function listPage(
   tx: Queryable,
   q: ProfileChangeQueueQuery,
-  extra: { where?: string; params?: unknown[] } = {},
+  extra: { onlyIds?: string[] } = {},
 ): Promise<{ rows: RequestRow[]; total: number }> {
-  const params: unknown[] = [...(extra.params ?? [])];
-  const where: string[] = extra.where ? [extra.where] : [];
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (extra.onlyIds) where.push(`p.id = ANY($${params.push(extra.onlyIds)}::uuid[])`);
   if (q.status) where.push(`p.status = $${params.push(q.status)}`);
   if (q.value) {
     const p = `$${params.push(`%${escapeLike(q.value)}%`)}`;

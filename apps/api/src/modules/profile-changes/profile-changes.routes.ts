@@ -61,7 +61,7 @@ export function profileChangesRoutes(app: FastifyInstance, deps: { profileChange
     }),
   );
 
-  const queues: { mode: QueueMode; base: string; view: string; edit: string }[] = [
+  const queues: { mode: Exclude<QueueMode, 'mine'>; base: string; view: string; edit: string }[] = [
     {
       mode: 'team',
       base: '/api/requests/profile-update',

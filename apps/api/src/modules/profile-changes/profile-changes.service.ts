@@ -10,9 +10,11 @@ import type { Db, Queryable } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { type FieldCrypto, lastFour, masked } from '../../lib/field-crypto';
 import type { Actor } from '../../plugins/auth';
-import { type ApprovalEngine, awaitingSql } from '../approvals/approval-engine';
-import { auditOf } from '../approvals/approvals.service';
+import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinition } from '../approvals';
 import * as repo from './profile-changes.repo';
+
+/** The request type this module registers with the approval engine. */
+export const PROFILE_CHANGE_TYPE = 'profile_change';
 
 const iso = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : String(v));
 
@@ -51,20 +53,30 @@ function maskedDiff(changes: repo.StoredChanges) {
   return { before, after };
 }
 
-export type QueueMode = 'team' | 'admin';
+export type QueueMode = 'team' | 'admin' | 'mine';
 
 export function createProfileChangesService(deps: { db: Db; engine: ApprovalEngine; crypto: FieldCrypto }) {
   const { db, engine, crypto } = deps;
 
-  async function toItems(tx: Queryable, rows: repo.RequestRow[]): Promise<ProfileChangeRequest[]> {
-    const states = await engine.states(
+  async function toItems(
+    tx: Queryable,
+    rows: repo.RequestRow[],
+    caller: Pick<Actor, 'employeeId' | 'permissions'>,
+    mode: QueueMode,
+  ): Promise<ProfileChangeRequest[]> {
+    const approvalIds = await engine.requestIdsBySubject(
       tx,
-      rows.map((r) => r.approval_id).filter((id): id is string => !!id),
+      PROFILE_CHANGE_TYPE,
+      rows.map((r) => r.id),
     );
-    const byId = new Map(states.map((s) => [s.request_id, s]));
+    const ids = [...approvalIds.values()];
+    const states = new Map((await engine.states(tx, ids)).map((s) => [s.request_id, s]));
+    const abilities = await engine.abilities(tx, caller, ids, { asAdmin: mode === 'admin' });
     return rows.map((r) => {
       const changes: repo.StoredChanges =
         typeof r.changes === 'string' ? JSON.parse(r.changes) : (r.changes ?? {});
+      const approvalId = approvalIds.get(r.id);
+      const open = r.status === 'pending';
       return {
         id: r.id,
         employee_id: r.employee_id,
@@ -80,19 +92,39 @@ export function createProfileChangesService(deps: { db: Db; engine: ApprovalEngi
         status: r.status,
         created_at: iso(r.created_at)!,
         applied_at: iso(r.applied_at),
-        approval: (r.approval_id && byId.get(r.approval_id)) || null,
+        approval: (approvalId && states.get(approvalId)) || null,
+        abilities: (approvalId && abilities.get(approvalId)) || {
+          approve: false,
+          reject: false,
+          withdraw: open && r.employee_id === caller.employeeId,
+        },
       };
     });
   }
 
-  async function itemOf(tx: Queryable, id: string) {
+  async function itemOf(tx: Queryable, id: string, caller: Actor, mode: QueueMode) {
     const row = await repo.getRequest(tx, id);
     if (!row) throw notFound('Profile change request');
-    return (await toItems(tx, [row]))[0]!;
+    return (await toItems(tx, [row], caller, mode))[0]!;
   }
 
+  async function approvalIdOf(tx: Queryable, id: string): Promise<string | null> {
+    return (await engine.requestIdsBySubject(tx, PROFILE_CHANGE_TYPE, [id])).get(id) ?? null;
+  }
+
+  /** Who the audit entry names: the acting sign-in, in the request's company. */
+  const auditActor = (ctx: HookContext) => ({
+    companyId: ctx.request.companyId,
+    userId: ctx.actor.userId ?? null,
+    ip: ctx.actor.ip ?? null,
+    requestId: ctx.actor.requestId ?? null,
+  });
+
   /** Applies an approved request to the employee row, in the deciding transaction, and audits it. */
-  async function apply(tx: Queryable, actor: Actor, row: repo.RequestRow) {
+  async function apply(ctx: HookContext) {
+    const { tx } = ctx;
+    const row = await repo.getRequest(tx, ctx.request.subjectId);
+    if (!row) throw notFound('Profile change request');
     const stored: repo.StoredChanges =
       typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes;
     const current = await repo.currentProfile(tx, row.employee_id);
@@ -105,13 +137,37 @@ export function createProfileChangesService(deps: { db: Db; engine: ApprovalEngi
     }
     await repo.applyToEmployee(tx, row.employee_id, changes);
     await repo.setStatus(tx, row.id, 'approved', { applied: true, changes });
-    await auditOf(tx, actor, {
+    await auditOf(tx, auditActor(ctx), {
       action: 'profile.change_applied',
       entity: 'employee',
       entity_id: row.employee_id,
       changes: { request_id: row.id, ...maskedDiff(changes) },
     });
   }
+
+  /** Profile changes are the first type the approval engine serves. */
+  const requestType: RequestTypeDefinition = {
+    type: PROFILE_CHANGE_TYPE,
+    teamPermissions: { view: 'profile_update_requests.view', edit: 'profile_update_requests.edit' },
+    adminPermissions: { view: 'profile_change_requests.view', edit: 'profile_change_requests.edit' },
+    async summarise(tx, subjectIds) {
+      const out = new Map<string, { title: string; summary: string }>();
+      for (const row of await repo.getRequests(tx, subjectIds)) {
+        const changes: repo.StoredChanges =
+          typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes;
+        const fields = PROFILE_CHANGE_FIELDS.filter((f) => changes[f]).map((f) => PROFILE_CHANGE_LABELS[f]);
+        out.set(row.id, {
+          title: `Profile change: ${row.employee_name}`,
+          summary: `${fields.join(', ')}${row.reason ? ` (${row.reason})` : ''}`,
+        });
+      }
+      return out;
+    },
+    onApproved: apply,
+    onRejected: (ctx) => repo.setStatus(ctx.tx, ctx.request.subjectId, 'rejected'),
+    onWithdrawn: (ctx) => repo.setStatus(ctx.tx, ctx.request.subjectId, 'cancelled'),
+  };
+  engine.registry.register(requestType);
 
   return {
     /** The caller asks for changes to their own record; raises an approval request. */
@@ -160,20 +216,20 @@ export function createProfileChangesService(deps: { db: Db; engine: ApprovalEngi
           changes,
           reason: input.reason,
         });
-        await engine.raise(tx, { type: 'profile_change', subjectId: id, requesterId: actor.employeeId });
+        await engine.raise(tx, { type: PROFILE_CHANGE_TYPE, subjectId: id, requesterId: actor.employeeId });
         await auditOf(tx, actor, {
           action: 'profile.change_requested',
           entity: 'profile_change_request',
           entity_id: id,
           changes: maskedDiff(changes),
         });
-        return itemOf(tx, id);
+        return itemOf(tx, id, actor, 'mine');
       }),
 
     mine: (actor: Actor) =>
       db.tenant(actor.companyId, async (tx) => {
         if (!actor.employeeId) return [];
-        return toItems(tx, await repo.listForEmployee(tx, actor.employeeId));
+        return toItems(tx, await repo.listForEmployee(tx, actor.employeeId), actor, 'mine');
       }),
 
     cancel: (actor: Actor, id: string) =>
@@ -183,50 +239,44 @@ export function createProfileChangesService(deps: { db: Db; engine: ApprovalEngi
           throw notFound('Profile change request');
         }
         if (row.status !== 'pending') throw new AppError('CONFLICT', `This request is already ${row.status}`);
-        if (row.approval_id) await engine.cancel(tx, actor.employeeId, row.approval_id);
-        await repo.setStatus(tx, id, 'cancelled');
+        const approvalId = await approvalIdOf(tx, id);
+        // The engine's onWithdrawn hook marks the row cancelled.
+        if (approvalId) await engine.withdraw(tx, actor, approvalId);
+        else await repo.setStatus(tx, id, 'cancelled');
         await auditOf(tx, actor, {
           action: 'profile.change_cancelled',
           entity: 'profile_change_request',
           entity_id: id,
           changes: {},
         });
-        return itemOf(tx, id);
+        return itemOf(tx, id, actor, 'mine');
       }),
 
     /** Team queue: pending requests waiting on me (or on someone I stand in for today). */
     teamQueue: (actor: Actor, q: ProfileChangeQueueQuery) =>
       db.tenant(actor.companyId, async (tx) => {
         if (!actor.employeeId) return { rows: [], total: 0 };
-        const params: unknown[] = [actor.employeeId, engine.today()];
-        const page = await repo.listPage(
-          tx,
-          { ...q, status: undefined },
-          { where: awaitingSql('ar', '$1::uuid', '$2'), params },
-        );
-        return { rows: await toItems(tx, page.rows), total: page.total };
+        const onlyIds = await engine.awaitingSubjects(tx, PROFILE_CHANGE_TYPE, actor.employeeId);
+        const page = await repo.listPage(tx, { ...q, status: undefined }, { onlyIds });
+        return { rows: await toItems(tx, page.rows, actor, 'team'), total: page.total };
       }),
 
     /** Admin queue: every request of the company, with a status filter and search. */
     adminQueue: (actor: Actor, q: ProfileChangeQueueQuery) =>
       db.tenant(actor.companyId, async (tx) => {
         const page = await repo.listPage(tx, q);
-        return { rows: await toItems(tx, page.rows), total: page.total };
+        return { rows: await toItems(tx, page.rows, actor, 'admin'), total: page.total };
       }),
 
     /** One request: its employee, an admin, or one of its approvers (others: 404). */
-    get: (actor: Actor, id: string, mode: QueueMode) =>
+    get: (actor: Actor, id: string, mode: Exclude<QueueMode, 'mine'>) =>
       db.tenant(actor.companyId, async (tx) => {
-        const item = await itemOf(tx, id);
+        const item = await itemOf(tx, id, actor, mode);
         if (mode === 'admin') return item;
-        const { rows } = await tx.query(
-          `SELECT 1 FROM approval_request_approvers a WHERE a.request_id = $1 AND a.approver_id = $2
-           UNION ALL
-           SELECT 1 FROM approval_request_approvers a JOIN approval_delegations d ON d.approver_id = a.approver_id
-            WHERE a.request_id = $1 AND d.delegate_id = $2 LIMIT 1`,
-          [item.approval?.request_id ?? null, actor.employeeId],
-        );
-        if (rows.length === 0) throw notFound('Profile change request');
+        const approvalId = item.approval?.request_id;
+        if (!approvalId || !(await engine.isParticipant(tx, approvalId, actor.employeeId))) {
+          throw notFound('Profile change request');
+        }
         return item;
       }),
 
@@ -240,27 +290,23 @@ export function createProfileChangesService(deps: { db: Db; engine: ApprovalEngi
       id: string,
       decision: 'approved' | 'rejected',
       comment: string | null,
-      mode: QueueMode,
+      mode: Exclude<QueueMode, 'mine'>,
     ) =>
       db.tenant(actor.companyId, async (tx) => {
         const row = await repo.getRequest(tx, id);
-        if (!row?.approval_id) throw notFound('Profile change request');
+        const approvalId = row && (await approvalIdOf(tx, id));
+        if (!row || !approvalId) throw notFound('Profile change request');
         if (mode === 'admin' && !actor.employeeId) {
           throw new AppError('FORBIDDEN', 'Your sign-in has no employee record to decide with');
         }
         if (row.employee_id === actor.employeeId) {
           throw new AppError('FORBIDDEN', 'You cannot decide your own request');
         }
-        const result = await engine.decide(
-          tx,
-          { employeeId: actor.employeeId },
-          row.approval_id,
-          decision,
-          comment,
-          { asAdmin: mode === 'admin', type: 'profile_change' },
-        );
-        if (result.status === 'approved') await apply(tx, actor, row);
-        else if (result.status === 'rejected') await repo.setStatus(tx, id, 'rejected');
+        // A decision that settles the request runs this type's hook (apply, or mark rejected) here.
+        const result = await engine.decide(tx, actor, approvalId, decision, comment, {
+          asAdmin: mode === 'admin',
+          type: PROFILE_CHANGE_TYPE,
+        });
         await auditOf(tx, actor, {
           action: `profile.change_${decision}`,
           entity: 'profile_change_request',
@@ -272,7 +318,7 @@ export function createProfileChangesService(deps: { db: Db; engine: ApprovalEngi
             status: result.status,
           },
         });
-        return itemOf(tx, id);
+        return itemOf(tx, id, actor, mode);
       }),
   };
 }

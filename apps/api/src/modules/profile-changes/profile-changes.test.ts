@@ -234,6 +234,34 @@ describe('profile change requests', () => {
     expect((await call('PUT', `${ADMIN}/${own.json().data.id}/approve`, admin, {})).statusCode).toBe(403);
   });
 
+  it('each request carries what the caller may do with it, per queue', async () => {
+    const res = await call('POST', MINE, employee, { changes: { last_name: 'Sharma-Rao' }, reason: 'Name' });
+    const id = res.json().data.id;
+    const none = { approve: false, reject: false, withdraw: false };
+    expect(res.json().data.abilities).toEqual({ ...none, withdraw: true });
+    const inList = (body: { data: (Item & { abilities: unknown })[] }) =>
+      body.data.find((r) => r.id === id)?.abilities;
+    expect(inList((await call('GET', MINE, employee)).json())).toEqual({ ...none, withdraw: true });
+    // The manager approves it from the team queue; the admin, from the admin queue.
+    expect(inList((await call('GET', TEAM, manager)).json())).toEqual({
+      approve: true,
+      reject: true,
+      withdraw: false,
+    });
+    expect(inList((await call('GET', ADMIN, admin)).json())).toEqual({
+      approve: true,
+      reject: true,
+      withdraw: false,
+    });
+    expect((await call('GET', `${TEAM}/${id}`, manager)).json().data.abilities).toMatchObject({
+      approve: true,
+    });
+    const approved = await call('PUT', `${TEAM}/${id}/approve`, manager, {});
+    expect(approved.json().data.abilities).toEqual(none);
+    expect(inList((await call('GET', ADMIN, admin)).json())).toEqual(none);
+    expect(inList((await call('GET', MINE, employee)).json())).toEqual(none);
+  });
+
   it('an unauthenticated call is refused', async () => {
     expect((await t.app.inject({ method: 'GET', url: MINE })).statusCode).toBe(401);
   });

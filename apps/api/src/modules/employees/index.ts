@@ -1,0 +1,2 @@
+/** What other modules may use of the employees module (they import this file, never its others). */
+export { type ScopeFilter, scopeWhere } from './employees.repo';

@@ -1,0 +1,3 @@
+/** What other modules may use of the organisation module (they import this file, never its others). */
+export { current as currentAnnouncements } from './announcement.repo';
+export { companyToday } from './org.shared';
