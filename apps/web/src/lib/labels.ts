@@ -39,7 +39,7 @@ const FIELD_LABELS: Record<string, string> = {
   bank_holder_name: 'Account holder name',
   bank_name: 'Bank name',
   bank_branch: 'Bank branch',
-  email: 'Official email',
+  email: 'Email',
   personal_email: 'Personal email',
   phone: 'Phone',
   employee_code: 'Employee code',
