@@ -3,6 +3,7 @@ import type {
   DropdownOption,
   Education,
   EmployeeCreate,
+  EmployeeDeleteResultSchema,
   EmployeeDropdownItemSchema,
   EmployeeProfile,
   EmployeeStatus,
@@ -75,11 +76,7 @@ export function useDeleteEmployee() {
   const invalidate = useInvalidateEmployees();
   return useMutation({
     mutationFn: async (id: string) =>
-      (
-        await apiClient.delete<Envelope<{ id: string; outcome: 'deleted' | 'deactivated' }>>(
-          `/employee/${id}`,
-        )
-      ).data,
+      (await apiClient.delete<z.infer<typeof EmployeeDeleteResultSchema>>(`/employee/${id}`)).data,
     onSuccess: invalidate,
   });
 }
