@@ -44,7 +44,7 @@ test.describe('profile change requests', () => {
     await expect(page.getByRole('heading', { name: 'Profile change requests' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: masked });
     await expect(row).toContainText('Priya Sharma');
-    await expect(row).toContainText('pending');
+    await expect(row).toContainText('Pending');
     await row.getByRole('button', { name: 'Open request of Priya Sharma' }).click();
 
     const drawer = page.getByRole('dialog', { name: 'Profile change: Priya Sharma' });
@@ -64,7 +64,7 @@ test.describe('profile change requests', () => {
     await adminPage.getByLabel('Search', { exact: true }).fill('Priya');
     await adminPage.getByRole('button', { name: 'Search' }).click();
     const approved = adminPage.getByRole('row').filter({ hasText: masked });
-    await expect(approved).toContainText('approved');
+    await expect(approved).toContainText('Approved');
     await approved.getByRole('button', { name: 'Open request of Priya Sharma' }).click();
     const detail = adminPage.getByRole('dialog', { name: 'Profile change: Priya Sharma' });
     await expect(detail.getByRole('list', { name: 'Decisions' })).toContainText('Approved by Vikram Mehta');

@@ -1,4 +1,4 @@
-import type { Role } from '@hr/contract';
+import type { Role, RoleCreateBody } from '@hr/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrap } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toasts';
@@ -17,7 +17,7 @@ function useRoleAction<V>(fn: (v: V) => Promise<{ data: { message: string } }>) 
   });
 }
 
-export type RoleInput = { name: string; description: string; permissions: string[] };
+export type RoleInput = RoleCreateBody;
 export const useCreateRole = () => useRoleAction((v: RoleInput) => apiClient.post('/role', v));
 export const useUpdateRole = () =>
   useRoleAction((v: RoleInput & { id: string }) =>

@@ -20,6 +20,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { FormActions } from '../../../components/ui/form-actions';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { can } from '../../../lib/abilities';
 import { confirm } from '../../../lib/confirm';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from '../api/access-api';
@@ -291,8 +292,8 @@ export function PermissionsScreen() {
             {role ? (
               <RoleEditor
                 role={role}
-                canEdit={my.includes('role_permissions.edit')}
-                canDelete={my.includes('role_permissions.delete')}
+                canEdit={can(role, 'edit')}
+                canDelete={can(role, 'delete')}
                 onDeleted={() => setSelected(null)}
               />
             ) : (

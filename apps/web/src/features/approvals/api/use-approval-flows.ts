@@ -1,5 +1,11 @@
-import type { ApprovalFlow, ApprovalFlowInput } from '@hr/contract';
+import type {
+  ApprovalFlow,
+  ApprovalFlowInput,
+  DropdownOption,
+  EmployeeDropdownItemSchema,
+} from '@hr/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '../../../lib/api-client';
 
 const KEY = ['approval-flows'] as const;
@@ -39,7 +45,7 @@ export function useReportingRoleOptions() {
     queryKey: ['reporting-role-dropdown'],
     queryFn: async () =>
       (
-        await apiClient.get<{ data: { id: string; name: string }[] }>('/reporting-role/dropdown', {
+        await apiClient.get<{ data: DropdownOption[] }>('/reporting-role/dropdown', {
           silent: true,
         })
       ).data.data,
@@ -51,10 +57,9 @@ export function useEmployeeDropdown(search: string) {
     queryKey: ['employee-dropdown', search],
     queryFn: async () =>
       (
-        await apiClient.get<{ data: { id: string; name: string; employee_code?: string }[] }>(
-          '/employee/dropdown',
-          { params: { q: search || undefined, records: 50 } },
-        )
+        await apiClient.get<{ data: z.infer<typeof EmployeeDropdownItemSchema>[] }>('/employee/dropdown', {
+          params: { q: search || undefined, records: 50 },
+        })
       ).data.data,
   });
 }

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Paper, SimpleGrid, Table, Text, Title } from '@ma
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { formatDateTime } from '../../../lib/format';
+import { enumLabel } from '../../../lib/labels';
 import { useTeamDashboard } from '../api/dashboard-api';
 import { AnnouncementList } from './announcement-list';
 
@@ -64,7 +65,7 @@ export function TeamDashboard() {
                       <Table.Td>{m.unit_name ?? '—'}</Table.Td>
                       <Table.Td>
                         <Badge variant="light" color={STATUS_COLOR[m.status] ?? 'gray'}>
-                          {m.status}
+                          {enumLabel(m.status)}
                         </Badge>
                       </Table.Td>
                     </Table.Tr>

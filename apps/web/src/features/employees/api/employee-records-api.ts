@@ -1,6 +1,10 @@
 import type {
+  DivisionDropdownResponseSchema,
+  DropdownOption,
   Education,
   EmployeeCreate,
+  EmployeeDeleteResultSchema,
+  EmployeeDropdownItemSchema,
   EmployeeProfile,
   EmployeeStatus,
   EmployeeUpdate,
@@ -12,6 +16,7 @@ import type {
 } from '@hr/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AxiosProgressEvent } from 'axios';
+import type { z } from 'zod';
 import { ApiError, apiClient } from '../../../lib/api-client';
 
 type Envelope<T> = { status: number; message: string; data: T };
@@ -71,11 +76,7 @@ export function useDeleteEmployee() {
   const invalidate = useInvalidateEmployees();
   return useMutation({
     mutationFn: async (id: string) =>
-      (
-        await apiClient.delete<Envelope<{ id: string; outcome: 'deleted' | 'deactivated' }>>(
-          `/employee/${id}`,
-        )
-      ).data,
+      (await apiClient.delete<z.infer<typeof EmployeeDeleteResultSchema>>(`/employee/${id}`)).data,
     onSuccess: invalidate,
   });
 }
@@ -143,7 +144,7 @@ export function useRemoveChild(kind: ChildKind, employeeId: string) {
   });
 }
 
-export type DropdownItem = { id: string; name: string; employee_code: string };
+export type DropdownItem = z.infer<typeof EmployeeDropdownItemSchema>;
 export function useEmployeeDropdown(q: string) {
   return useQuery({
     queryKey: ['employees', 'dropdown', q],
@@ -154,27 +155,43 @@ export function useEmployeeDropdown(q: string) {
 }
 
 export type UnitOption = { value: string; label: string };
-/** Division units for the unit select: from `division/dropdown` when the organisation module offers it. */
+type DivisionOption = z.infer<typeof DivisionDropdownResponseSchema>['data'][number];
+/** Division units for the unit select, named "Division / Unit". */
 export function useUnitOptions() {
   return useQuery({
     queryKey: ['employees', 'unit-options'],
     queryFn: async (): Promise<UnitOption[]> => {
-      try {
-        const res = await apiClient.get<Envelope<unknown[]>>('/division/dropdown', { silent: true });
-        const out: UnitOption[] = [];
-        for (const d of res.data.data as {
-          id?: string;
-          name?: string;
-          units?: { id: string; name: string }[];
-        }[]) {
-          for (const u of d.units ?? []) out.push({ value: u.id, label: `${d.name} / ${u.name}` });
-        }
-        return out;
-      } catch {
-        return [];
-      }
+      const res = await apiClient.get<Envelope<DivisionOption[]>>('/division/dropdown', { silent: true });
+      return res.data.data.flatMap((d) =>
+        d.units.map((u) => ({ value: u.id, label: `${d.name} / ${u.name}` })),
+      );
     },
     staleTime: 60_000,
+  });
+}
+
+/** The roles the server lists for the caller to grant (it leaves out any they may not grant). */
+export function useRoleOptions() {
+  return useQuery({
+    queryKey: ['access', 'role-options'],
+    queryFn: async () => (await apiClient.get<Envelope<DropdownOption[]>>('/role/dropdown')).data.data,
+    staleTime: 60_000,
+  });
+}
+
+/** Gives an employee's sign-in another role (role management). */
+export function useSetUserRole() {
+  const invalidate = useInvalidateEmployees();
+  return useMutation({
+    mutationFn: async (v: { employeeId: string; roleId: string }) =>
+      (
+        await apiClient.put<Envelope<DropdownOption>>(
+          `/user/${v.employeeId}/role`,
+          { role_id: v.roleId },
+          { silent: true },
+        )
+      ).data.data,
+    onSuccess: invalidate,
   });
 }
 

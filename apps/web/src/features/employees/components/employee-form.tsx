@@ -1,18 +1,27 @@
 import {
   EMPLOYMENT_TYPES,
   type EmployeeCreate,
+  EmployeeCreateSchema,
   type EmployeeProfile,
   type EmployeeUpdate,
+  EmployeeUpdateSchema,
   GENDERS,
 } from '@hr/contract';
 import { Alert, Modal, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { DateField } from '../../../components/ui/date-field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { ApiError } from '../../../lib/api-client';
+import { formErrors, maxLengthOf, serverFieldErrors } from '../../../lib/form-errors';
+import { todayIn } from '../../../lib/format';
+import { enumOptions, fieldLabel } from '../../../lib/labels';
+import { selectPermissions, useAppSelector, useCompanyTimeZone } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
 import {
   useCreateEmployee,
   useEmployeeDropdown,
+  useRoleOptions,
+  useSetUserRole,
   useUnitOptions,
   useUpdateEmployee,
 } from '../api/employee-records-api';
@@ -43,33 +52,37 @@ const FIELDS = [
   'bank_ifsc',
   'bank_holder_name',
 ] as const;
-const SENSITIVE = new Set(['pan', 'aadhaar', 'bank_account']);
+type FieldName = (typeof FIELDS)[number];
+/** Shown masked; sent only when typed anew. */
+const SENSITIVE = new Set<string>(['pan', 'aadhaar', 'bank_account']);
+/** Required by the API on create; never cleared on edit. */
+const KEPT = new Set<string>(['employee_code', 'first_name', 'email', 'date_of_joining', 'employment_type']);
+const UPPER = new Set<string>(['pan', 'bank_ifsc']);
+const SHAPE = EmployeeCreateSchema.shape as unknown as Record<string, unknown>;
 
-const label = (v: string) => v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+/** The body the API takes, from the form's text values. */
+export function employeeBody(values: Values, isNew: boolean): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const f of FIELDS) {
+    const raw = values[f]?.trim() ?? '';
+    const value = UPPER.has(f) ? raw.toUpperCase() : raw;
+    if (raw) body[f] = value;
+    else if (!isNew && !SENSITIVE.has(f) && !KEPT.has(f)) body[f] = null;
+  }
+  return body;
+}
 
-/** Client-side checks mirroring the API's (the server still validates and names fields). */
-export function validateEmployee(v: Values, isNew: boolean): Record<string, string> {
-  const e: Record<string, string> = {};
-  if (!v.first_name?.trim()) e.first_name = 'First name is required';
-  if (!v.email?.trim()) e.email = 'Email is required';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) e.email = 'Enter a valid email address';
-  if (v.personal_email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.personal_email))
-    e.personal_email = 'Enter a valid email address';
-  if (!v.date_of_joining) e.date_of_joining = 'Date of joining is required';
-  else if (!/^\d{4}-\d{2}-\d{2}$/.test(v.date_of_joining)) e.date_of_joining = 'Use YYYY-MM-DD';
-  if (v.date_of_birth && !/^\d{4}-\d{2}-\d{2}$/.test(v.date_of_birth)) e.date_of_birth = 'Use YYYY-MM-DD';
-  if (v.phone && !/^\+?[0-9][0-9 -]{6,17}$/.test(v.phone)) e.phone = 'Enter a valid phone number';
-  if (v.employee_code && !/^[A-Za-z0-9_-]{1,32}$/.test(v.employee_code))
-    e.employee_code = 'Letters, digits, - and _ only';
-  if (v.pan && !/^[A-Z]{5}[0-9]{4}[A-Z]$/.test(v.pan.toUpperCase())) e.pan = 'PAN looks like ABCDE1234F';
-  if (v.aadhaar && !/^[0-9]{12}$/.test(v.aadhaar.replace(/\s/g, ''))) e.aadhaar = 'Aadhaar is 12 digits';
-  if (v.uan && !/^[0-9]{12}$/.test(v.uan)) e.uan = 'UAN is 12 digits';
-  if (v.bank_account && !/^[0-9]{6,18}$/.test(v.bank_account))
-    e.bank_account = 'Account number is 6 to 18 digits';
-  if (v.bank_ifsc && !/^[A-Z]{4}0[A-Z0-9]{6}$/.test(v.bank_ifsc.toUpperCase()))
-    e.bank_ifsc = 'IFSC looks like HDFC0001234';
-  if (!isNew && v.employee_code === '') e.employee_code = 'Employee code is required';
-  return e;
+/**
+ * The contract's checks, in plain words, plus what the form can tell before the server does: a
+ * date of birth is not in the future, and an existing employee keeps a code.
+ */
+export function validateEmployee(values: Values, isNew: boolean, today: string): Record<string, string> {
+  const body = employeeBody(values, isNew);
+  const errors = formErrors(isNew ? EmployeeCreateSchema : EmployeeUpdateSchema, body);
+  if (!errors.date_of_birth && values.date_of_birth && values.date_of_birth > today)
+    errors.date_of_birth = 'The date of birth cannot be in the future';
+  if (!isNew && !values.employee_code?.trim()) errors.employee_code = 'This field is required';
+  return errors;
 }
 
 function initialValues(p?: EmployeeProfile): Values {
@@ -79,6 +92,7 @@ function initialValues(p?: EmployeeProfile): Values {
     v[f] = SENSITIVE.has(f) || raw === null || raw === undefined ? '' : String(raw);
   }
   if (!p) v.employment_type = 'full_time';
+  v.role_id = p?.role_id ?? '';
   return v;
 }
 
@@ -93,13 +107,17 @@ export function EmployeeFormModal({
   employee?: EmployeeProfile;
 }) {
   const isNew = !employee;
+  const timeZone = useCompanyTimeZone();
+  const perms = useAppSelector(selectPermissions);
   const [values, setValues] = useState<Values>(() => initialValues(employee));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [managerSearch, setManagerSearch] = useState('');
   const create = useCreateEmployee();
   const update = useUpdateEmployee(employee?.id ?? '');
+  const setRole = useSetUserRole();
   const units = useUnitOptions();
+  const roles = useRoleOptions();
   const managers = useEmployeeDropdown(managerSearch);
   const managerOptions = [
     ...(employee?.manager_id && employee.manager_name
@@ -109,63 +127,71 @@ export function EmployeeFormModal({
       .filter((m) => m.id !== employee?.id && m.id !== employee?.manager_id)
       .map((m) => ({ value: m.id, label: `${m.name} (${m.employee_code})` })),
   ];
+  // The roles the server lists are those this user may grant; none listed means no role choice.
+  // Changing an existing employee's role is role management (its own permission).
+  const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
+  const showRole = roleOptions.length > 0 && (isNew || perms.includes('role_permissions.edit'));
 
   const set = (k: string) => (value: string | null) => setValues((v) => ({ ...v, [k]: value ?? '' }));
   const input = (
-    k: (typeof FIELDS)[number],
-    extra: { required?: boolean; placeholder?: string; type?: string } = {},
+    k: FieldName,
+    extra: { required?: boolean; placeholder?: string; type?: string; description?: string } = {},
   ) => (
     <TextInput
-      label={label(k)}
+      label={fieldLabel(k)}
       name={k}
       value={values[k]}
       onChange={(e) => set(k)(e.currentTarget.value)}
       error={errors[k]}
       withAsterisk={extra.required}
       placeholder={extra.placeholder}
+      description={extra.description}
       type={extra.type}
+      maxLength={maxLengthOf(SHAPE, k)}
+    />
+  );
+  const date = (k: FieldName, extra: { required?: boolean; maxDate?: string } = {}) => (
+    <DateField
+      label={fieldLabel(k)}
+      name={k}
+      value={values[k] ?? ''}
+      onChange={set(k)}
+      error={errors[k]}
+      withAsterisk={extra.required}
+      maxDate={extra.maxDate}
     />
   );
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const found = validateEmployee(values, isNew);
+    const found = validateEmployee(values, isNew, todayIn(timeZone));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const body: Record<string, unknown> = {};
-    for (const f of FIELDS) {
-      const raw = values[f]?.trim() ?? '';
-      if (
-        SENSITIVE.has(f) ||
-        ['employee_code', 'first_name', 'email', 'date_of_joining', 'employment_type'].includes(f)
-      ) {
-        if (raw) body[f] = f === 'pan' || f === 'bank_ifsc' ? raw.toUpperCase() : raw;
-      } else if (raw) body[f] = f === 'bank_ifsc' ? raw.toUpperCase() : raw;
-      else if (!isNew) body[f] = null;
-    }
+    const body = employeeBody(values, isNew);
     try {
       if (isNew) {
+        if (values.role_id) body.role_id = values.role_id;
         const created = await create.mutateAsync(body as EmployeeCreate);
         toastSuccess(
           `Employee ${created.employee_code} added${created.invited ? '; an invitation to set a password was emailed' : ''}`,
         );
       } else {
         await update.mutateAsync(body as EmployeeUpdate);
+        if (showRole && values.role_id && values.role_id !== (employee.role_id ?? ''))
+          await setRole.mutateAsync({ employeeId: employee.id, roleId: values.role_id });
         toastSuccess('Employee updated');
       }
       onClose();
     } catch (err) {
       if (err instanceof ApiError) {
-        const server: Record<string, string> = {};
-        for (const e of err.errors) server[e.path] = e.message;
-        setErrors(server);
+        setErrors(serverFieldErrors(err.errors));
         setFormError(err.message);
       } else setFormError('Could not save the employee');
     }
   };
 
-  const busy = create.isPending || update.isPending;
+  const busy = create.isPending || update.isPending || setRole.isPending;
   return (
     <Modal
       opened={opened}
@@ -190,10 +216,10 @@ export function EmployeeFormModal({
             {input('email', { required: true, type: 'email' })}
             {input('personal_email', { type: 'email' })}
             {input('phone')}
-            {input('date_of_birth', { placeholder: 'YYYY-MM-DD' })}
+            {date('date_of_birth', { maxDate: todayIn(timeZone) })}
             <Select
               label="Gender"
-              data={GENDERS.map((g) => ({ value: g, label: label(g) }))}
+              data={enumOptions(GENDERS)}
               value={values.gender || null}
               onChange={set('gender')}
               clearable
@@ -206,10 +232,10 @@ export function EmployeeFormModal({
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {input('employee_code', { placeholder: isNew ? 'Generated when empty' : undefined })}
             {input('designation')}
-            {input('date_of_joining', { required: true, placeholder: 'YYYY-MM-DD' })}
+            {date('date_of_joining', { required: true })}
             <Select
               label="Employment type"
-              data={EMPLOYMENT_TYPES.map((g) => ({ value: g, label: label(g) }))}
+              data={enumOptions(EMPLOYMENT_TYPES)}
               value={values.employment_type || null}
               onChange={set('employment_type')}
               allowDeselect={false}
@@ -235,6 +261,19 @@ export function EmployeeFormModal({
               error={errors.manager_id}
             />
             {input('work_location')}
+            {showRole && (
+              <Select
+                label="Role"
+                description="What they may do in the app"
+                placeholder={isNew ? 'Default role' : undefined}
+                data={roleOptions}
+                value={values.role_id || null}
+                onChange={set('role_id')}
+                clearable={isNew}
+                allowDeselect={isNew}
+                error={errors.role_id}
+              />
+            )}
           </SimpleGrid>
           <Title order={3} size="h5">
             Statutory IDs and bank
@@ -242,11 +281,11 @@ export function EmployeeFormModal({
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {input('pan', { placeholder: employee?.pan ?? 'ABCDE1234F' })}
             {input('aadhaar', { placeholder: employee?.aadhaar ?? '12 digits' })}
-            {input('uan')}
+            {input('uan', { placeholder: '12 digits' })}
             {input('bank_name')}
             {input('bank_branch')}
             {input('bank_account', { placeholder: employee?.bank_account ?? undefined })}
-            {input('bank_ifsc')}
+            {input('bank_ifsc', { placeholder: 'HDFC0001234' })}
             {input('bank_holder_name')}
           </SimpleGrid>
           <FormActions onCancel={onClose} loading={busy}>

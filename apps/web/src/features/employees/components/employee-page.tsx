@@ -1,9 +1,13 @@
+import type { EmployeeProfile } from '@hr/contract';
 import { Alert, Anchor, Badge, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { useEmployeeProfile } from '../api/employee-records-api';
+import { can } from '../../../lib/abilities';
+import { enumLabel } from '../../../lib/labels';
+import { useEmployeeProfile, useUpdateEmployee } from '../api/employee-records-api';
+import { AddressForm } from './address-form';
 import { EmployeeFormModal } from './employee-form';
 import { EmployeeTabs } from './employee-record-view';
 
@@ -24,6 +28,7 @@ export function EmployeePageScreen() {
       </Alert>
     );
   const p = q.data;
+  const editable = can(p, 'edit');
   return (
     <>
       <PageHeader
@@ -33,7 +38,7 @@ export function EmployeePageScreen() {
             <span>
               {p.employee_code} · {p.designation ?? 'No designation'}
             </span>
-            <Badge variant="light">{p.status}</Badge>
+            <Badge variant="light">{enumLabel(p.status)}</Badge>
           </Group>
         }
         actions={
@@ -41,14 +46,15 @@ export function EmployeePageScreen() {
             <Button variant="default" component={Link} to="/admin/employees">
               Back to list
             </Button>
-            {p.can_reveal && <Button onClick={() => setEditing(true)}>Edit</Button>}
+            {editable && <Button onClick={() => setEditing(true)}>Edit</Button>}
           </Group>
         }
       />
       {editing && <EmployeeFormModal opened onClose={() => setEditing(false)} employee={p} />}
       <EmployeeTabs
         p={p}
-        editableChildren={p.can_reveal}
+        editableChildren={editable}
+        addressesEditor={editable ? <AdminAddresses p={p} /> : undefined}
         revealAction={
           p.can_reveal && (
             <Button size="xs" variant="light" onClick={() => setReveal((r) => !r)}>
@@ -58,5 +64,13 @@ export function EmployeePageScreen() {
         }
       />
     </>
+  );
+}
+
+/** An administrator enters the employee's addresses through the record's update (PUT employee/{id}). */
+function AdminAddresses({ p }: { p: EmployeeProfile }) {
+  const update = useUpdateEmployee(p.id);
+  return (
+    <AddressForm p={p} save={(addresses) => update.mutateAsync({ addresses })} saving={update.isPending} />
   );
 }

@@ -18,8 +18,12 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { DateField } from '../../../components/ui/date-field';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { confirm } from '../../../lib/confirm';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { formatDate } from '../../../lib/format';
+import { enumLabel, enumOptions } from '../../../lib/labels';
 import { toastSuccess } from '../../../lib/toasts';
 import { EmployeeDocuments } from '../../files/components/employee-documents';
 import { ProfilePhoto } from '../../files/components/profile-photo';
@@ -62,10 +66,10 @@ export function ProfileDetails({ p, revealAction }: { p: EmployeeProfile; reveal
           <Field label="Official email" value={p.email} />
           <Field label="Personal email" value={p.personal_email} />
           <Field label="Phone" value={p.phone} />
-          <Field label="Date of birth" value={p.date_of_birth} />
-          <Field label="Gender" value={p.gender} />
+          <Field label="Date of birth" value={formatDate(p.date_of_birth)} />
+          <Field label="Gender" value={enumLabel(p.gender)} />
           <Field label="Blood group" value={p.blood_group} />
-          <Field label="Marital status" value={p.marital_status} />
+          <Field label="Marital status" value={enumLabel(p.marital_status)} />
           <Field label="Nationality" value={p.nationality} />
         </SimpleGrid>
       </Section>
@@ -73,10 +77,10 @@ export function ProfileDetails({ p, revealAction }: { p: EmployeeProfile; reveal
         <SimpleGrid cols={{ base: 1, sm: 3 }} component="dl" m={0}>
           <Field label="Employee code" value={p.employee_code} />
           <Field label="Designation" value={p.designation} />
-          <Field label="Status" value={<Badge variant="light">{p.status}</Badge>} />
-          <Field label="Date of joining" value={p.date_of_joining} />
-          <Field label="Exit date" value={p.exit_date} />
-          <Field label="Employment type" value={p.employment_type.replace('_', ' ')} />
+          <Field label="Status" value={<Badge variant="light">{enumLabel(p.status)}</Badge>} />
+          <Field label="Date of joining" value={formatDate(p.date_of_joining)} />
+          <Field label="Exit date" value={formatDate(p.exit_date)} />
+          <Field label="Employment type" value={enumLabel(p.employment_type)} />
           <Field label="Division / unit" value={[p.division_name, p.unit_name].filter(Boolean).join(' / ')} />
           <Field label="Manager" value={p.manager_name ? `${p.manager_name} (${p.manager_code})` : null} />
           <Field label="Work location" value={p.work_location} />
@@ -90,10 +94,10 @@ export function ProfileDetails({ p, revealAction }: { p: EmployeeProfile; reveal
           <Field label="UAN" value={p.uan} />
           <Field label="ESI number" value={p.esi_number} />
           <Field label="Bank" value={[p.bank_name, p.bank_branch].filter(Boolean).join(', ')} />
-          <Field label="Account number" value={p.bank_account} />
-          <Field label="IFSC" value={p.bank_ifsc} />
+          <Field label="Bank account number" value={p.bank_account} />
+          <Field label="Bank IFSC" value={p.bank_ifsc} />
           <Field label="Account holder" value={p.bank_holder_name} />
-          <Field label="Tax regime" value={p.tax_regime} />
+          <Field label="Tax regime" value={enumLabel(p.tax_regime)} />
         </SimpleGrid>
       </Section>
     </Stack>
@@ -106,9 +110,7 @@ export function AddressList({ p }: { p: EmployeeProfile }) {
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       {p.addresses.map((a) => (
         <Paper withBorder p="md" key={a.id}>
-          <Text fw={600} tt="capitalize">
-            {a.kind}
-          </Text>
+          <Text fw={600}>{enumLabel(a.kind)} address</Text>
           <Text size="sm">{[a.line1, a.line2].filter(Boolean).join(', ')}</Text>
           <Text size="sm">
             {a.city}, {a.state} {a.postal_code}, {a.country}
@@ -123,15 +125,15 @@ type FieldDef = {
   key: string;
   label: string;
   required?: boolean;
-  kind?: 'number' | 'select';
+  kind?: 'number' | 'select' | 'date';
   options?: readonly string[];
 };
 const CHILD_FIELDS: Record<ChildKind, FieldDef[]> = {
   experience: [
     { key: 'company_name', label: 'Company', required: true },
     { key: 'designation', label: 'Designation', required: true },
-    { key: 'start_date', label: 'Start date (YYYY-MM-DD)', required: true },
-    { key: 'end_date', label: 'End date (YYYY-MM-DD)' },
+    { key: 'start_date', label: 'Start date', required: true, kind: 'date' },
+    { key: 'end_date', label: 'End date', kind: 'date' },
     { key: 'location', label: 'Location' },
   ],
   education: [
@@ -151,12 +153,20 @@ const CHILD_FIELDS: Record<ChildKind, FieldDef[]> = {
   family: [
     { key: 'name', label: 'Name', required: true },
     { key: 'relation', label: 'Relation', required: true, kind: 'select', options: RELATIONS },
-    { key: 'date_of_birth', label: 'Date of birth (YYYY-MM-DD)' },
+    { key: 'date_of_birth', label: 'Date of birth', kind: 'date' },
     { key: 'occupation', label: 'Occupation' },
     { key: 'phone', label: 'Phone' },
     { key: 'nominee_share', label: 'Nominee share (%)', kind: 'number' },
   ],
 };
+/** A cell of a child row: dates as "23 Nov 2026", enum values as words. */
+function cellText(f: FieldDef, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (f.kind === 'date') return formatDate(String(value));
+  if (f.kind === 'select') return enumLabel(String(value));
+  return String(value);
+}
+
 const TITLES: Record<ChildKind, string> = {
   experience: 'Experience',
   education: 'Education',
@@ -185,7 +195,7 @@ export function ChildSection({
     if (!editing) return;
     const found: Record<string, string> = {};
     for (const f of fields)
-      if (f.required && !String(editing[f.key] ?? '').trim()) found[f.key] = `${f.label} is required`;
+      if (f.required && !String(editing[f.key] ?? '').trim()) found[f.key] = 'This field is required';
     setErrors(found);
     if (Object.keys(found).length) return;
     const body: Record<string, unknown> = {};
@@ -198,11 +208,7 @@ export function ChildSection({
       toastSuccess(editing.id ? 'Updated' : 'Added');
       setEditing(null);
     } catch (err) {
-      if (err instanceof ApiError) {
-        const server: Record<string, string> = { _: err.message };
-        for (const e of err.errors) server[e.path] = e.message;
-        setErrors(server);
-      }
+      if (err instanceof ApiError) setErrors({ _: err.message, ...serverFieldErrors(err.errors) });
     }
   };
   const onRemove = async (row: { id: string }) => {
@@ -250,7 +256,7 @@ export function ChildSection({
               <Table.Tr>
                 {fields.map((f) => (
                   <Table.Th key={f.key} scope="col">
-                    {f.label.replace(/ \(.*\)$/, '')}
+                    {f.label}
                   </Table.Th>
                 ))}
                 {editable && <Table.Th scope="col">Actions</Table.Th>}
@@ -260,9 +266,7 @@ export function ChildSection({
               {rows.map((r) => (
                 <Table.Tr key={String(r.id)}>
                   {fields.map((f) => (
-                    <Table.Td key={f.key}>
-                      {r[f.key] === null || r[f.key] === undefined ? '—' : String(r[f.key])}
-                    </Table.Td>
+                    <Table.Td key={f.key}>{cellText(f, r[f.key])}</Table.Td>
                   ))}
                   {editable && (
                     <Table.Td>
@@ -309,8 +313,17 @@ export function ChildSection({
                     key={f.key}
                     label={f.label}
                     withAsterisk={f.required}
-                    data={(f.options ?? []).map((o) => ({ value: o, label: o.replace('_', ' ') }))}
+                    data={enumOptions(f.options ?? [])}
                     value={(editing[f.key] as string) ?? null}
+                    onChange={(v) => setEditing((e) => ({ ...e, [f.key]: v }))}
+                    error={errors[f.key]}
+                  />
+                ) : f.kind === 'date' ? (
+                  <DateField
+                    key={f.key}
+                    label={f.label}
+                    withAsterisk={f.required}
+                    value={(editing[f.key] as string) ?? ''}
                     onChange={(v) => setEditing((e) => ({ ...e, [f.key]: v }))}
                     error={errors[f.key]}
                   />
@@ -391,8 +404,8 @@ export function AssetsTab({ employeeId, self }: { employeeId: string; self: bool
           <Table.Tr key={a.id}>
             <Table.Td>{a.asset_code}</Table.Td>
             <Table.Td>{a.asset_name}</Table.Td>
-            <Table.Td>{a.issued_on}</Table.Td>
-            <Table.Td>{a.returned_on ?? '—'}</Table.Td>
+            <Table.Td>{formatDate(a.issued_on)}</Table.Td>
+            <Table.Td>{a.returned_on ? formatDate(a.returned_on) : '—'}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -407,12 +420,16 @@ export function EmployeeTabs({
   profileExtra,
   revealAction,
   addressesEditor,
+  self = false,
 }: {
   p: EmployeeProfile;
   editableChildren: boolean;
   profileExtra?: ReactNode;
   revealAction?: ReactNode;
+  /** Replaces the read-only address list (the employee's own form, or an administrator's). */
   addressesEditor?: ReactNode;
+  /** The signed-in employee's own record (self-service calls for photo and assets). */
+  self?: boolean;
 }) {
   return (
     <Tabs defaultValue="profile" keepMounted={false}>
@@ -434,7 +451,7 @@ export function EmployeeTabs({
             name={p.employee_name}
             hasPhoto={!!p.profile_image}
             canEdit={editableChildren}
-            self={!!addressesEditor}
+            self={self}
           />
           {profileExtra}
           <ProfileDetails p={p} revealAction={revealAction} />
@@ -447,7 +464,7 @@ export function EmployeeTabs({
       ))}
       <Tabs.Panel value="addresses">{addressesEditor ?? <AddressList p={p} />}</Tabs.Panel>
       <Tabs.Panel value="assets">
-        <AssetsTab employeeId={p.id} self={!!addressesEditor} />
+        <AssetsTab employeeId={p.id} self={self} />
       </Tabs.Panel>
       <Tabs.Panel value="documents">
         <EmployeeDocuments employeeId={p.id} canEdit={editableChildren} />

@@ -1,26 +1,43 @@
-import type {
-  Announcement,
-  AnnouncementBody,
-  Asset,
-  AssetAssignment,
-  AssetAssignmentBody,
-  AssetBody,
-  AssetReturnBody,
-  Division,
-  PageMeta,
-  ReportingManagers,
-  ReportingRole,
-  ReportingRoleBody,
+import {
+  type Announcement,
+  type AnnouncementBody,
+  type AnnouncementListQuerySchema,
+  type Asset,
+  type AssetAssignment,
+  type AssetAssignmentBody,
+  type AssetAssignmentListQuerySchema,
+  type AssetBody,
+  type AssetListQuerySchema,
+  type AssetReturnBody,
+  type Division,
+  type DivisionDropdownResponseSchema,
+  type DivisionListQuerySchema,
+  DropdownQuerySchema,
+  type EmployeeDropdownItemSchema,
+  type EmployeeSummary,
+  type PageMeta,
+  type ReportingManagers,
+  type ReportingRole,
+  type ReportingRoleBody,
 } from '@hr/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiParams } from '../../../components/data-table';
 import { apiClient, unwrap } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toasts';
 
 export type Page<T> = { items: T[]; meta: PageMeta };
-export type ListParams = { page: number; records: number; search?: string; [key: string]: unknown };
+/** A list's query as the contract declares it (what the client sends: before coercion). */
+type QueryOf<S extends z.ZodType> = z.input<S>;
+export type DivisionListParams = QueryOf<typeof DivisionListQuerySchema>;
+export type AssetListParams = QueryOf<typeof AssetListQuerySchema>;
+export type AssignmentListParams = QueryOf<typeof AssetAssignmentListQuerySchema>;
+export type AnnouncementListParams = QueryOf<typeof AnnouncementListQuerySchema>;
 
-async function fetchPage<T>(url: string, params: ListParams): Promise<Page<T>> {
-  const res = await apiClient.get<{ data: T[]; meta: PageMeta }>(url, { params });
+async function fetchPage<T>(url: string, params: object): Promise<Page<T>> {
+  const res = await apiClient.get<{ data: T[]; meta: PageMeta }>(url, {
+    params: apiParams(params as Record<string, unknown>),
+  });
   return { items: res.data.data, meta: res.data.meta };
 }
 
@@ -38,7 +55,7 @@ function useAction<V, R = unknown>(fn: (v: V) => Promise<{ message: string; data
 const body = async <R>(p: Promise<{ data: { message: string; data: R } }>) => (await p).data;
 
 // ---- Divisions ----
-export const useDivisions = (params: ListParams) =>
+export const useDivisions = (params: DivisionListParams) =>
   useQuery({
     queryKey: ['org', 'divisions', params],
     queryFn: () => fetchPage<Division>('/division', params),
@@ -48,9 +65,7 @@ export const useDivisionDropdown = () =>
   useQuery({
     queryKey: ['org', 'division-dropdown'],
     queryFn: () =>
-      unwrap<{ id: string; name: string; units: { id: string; name: string }[] }[]>(
-        apiClient.get('/division/dropdown'),
-      ),
+      unwrap<z.infer<typeof DivisionDropdownResponseSchema>['data']>(apiClient.get('/division/dropdown')),
   });
 const DIV_KEYS = [['org', 'divisions'], ['org', 'division-dropdown'], ['employees']];
 export const useSaveDivision = () =>
@@ -98,43 +113,39 @@ export const useRemoveFromUnit = () =>
     DIV_KEYS,
   );
 
-export type UnitMember = {
-  id: string;
-  employee_name: string;
-  employee_code: string;
-  designation: string | null;
-};
+export type UnitMember = EmployeeSummary;
 export const useUnitMembers = (unitId: string | null) =>
   useQuery({
     queryKey: ['employees', 'unit', unitId],
     enabled: !!unitId,
     queryFn: async () =>
-      (await fetchPage<UnitMember>('/employee', { page: 1, records: 100, unit_id: unitId })).items,
+      (await fetchPage<UnitMember>('/employee', { page: 1, records: 100, unit_id: unitId ?? undefined }))
+        .items,
   });
 
-// ---- Employee options (GET employee/dropdown, else the first 100 of GET employee) ----
+// ---- Employee options (GET employee/dropdown) ----
 export type EmployeeOption = { value: string; label: string };
-type RawEmployee = { id: string; name?: string; employee_name?: string; employee_code?: string };
-const toOption = (e: RawEmployee): EmployeeOption => ({
+type EmployeeDropdownItem = z.infer<typeof EmployeeDropdownItemSchema>;
+/**
+ * The most people one dropdown call may ask for, read from the contract so that the web never asks
+ * for more than the API accepts (asking 500 of a 200 limit answered 400).
+ */
+export const DROPDOWN_RECORDS = DropdownQuerySchema.shape.records.unwrap().maxValue ?? 50;
+const toOption = (e: EmployeeDropdownItem): EmployeeOption => ({
   value: e.id,
-  label: [e.employee_name ?? e.name ?? '', e.employee_code ? `(${e.employee_code})` : '']
-    .filter(Boolean)
-    .join(' '),
+  label: `${e.name} (${e.employee_code})`,
 });
+/** Employees to pick from. A failed load is an error of the query (shown by the select), not an empty list. */
 export const useEmployeeOptions = () =>
   useQuery({
     queryKey: ['employees', 'options'],
     staleTime: 60_000,
-    queryFn: async (): Promise<EmployeeOption[]> => {
-      try {
-        const list = await unwrap<RawEmployee[]>(
-          apiClient.get('/employee/dropdown', { params: { records: 500 }, silent: true }),
-        );
-        return list.map(toOption);
-      } catch {
-        return (await fetchPage<RawEmployee>('/employee', { page: 1, records: 100 })).items.map(toOption);
-      }
-    },
+    queryFn: async (): Promise<EmployeeOption[]> =>
+      (
+        await unwrap<EmployeeDropdownItem[]>(
+          apiClient.get('/employee/dropdown', { params: { records: DROPDOWN_RECORDS } }),
+        )
+      ).map(toOption),
   });
 
 // ---- Reporting ----
@@ -174,7 +185,7 @@ export const useSaveReportingManagers = () =>
   );
 
 // ---- Assets ----
-export const useAssets = (params: ListParams) =>
+export const useAssets = (params: AssetListParams) =>
   useQuery({
     queryKey: ['org', 'assets', params],
     queryFn: () => fetchPage<Asset>('/asset', params),
@@ -191,7 +202,7 @@ export const useSaveAsset = () =>
   }, ASSET_KEYS);
 export const useDeleteAsset = () =>
   useAction((id: string) => body(apiClient.delete(`/asset/${id}`)), ASSET_KEYS);
-export const useAssignments = (params: ListParams) =>
+export const useAssignments = (params: AssignmentListParams) =>
   useQuery({
     queryKey: ['org', 'assignments', params],
     queryFn: () => fetchPage<AssetAssignment>('/asset-assignment', params),
@@ -206,7 +217,7 @@ export const useReturnAsset = () =>
   }, ASSET_KEYS);
 
 // ---- Announcements ----
-export const useAnnouncements = (params: ListParams) =>
+export const useAnnouncements = (params: AnnouncementListParams) =>
   useQuery({
     queryKey: ['org', 'announcements', params],
     queryFn: () => fetchPage<Announcement>('/announcement', params),

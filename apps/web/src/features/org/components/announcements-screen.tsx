@@ -1,23 +1,26 @@
-import type { Announcement, AnnouncementAudience } from '@hr/contract';
 import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+  type Announcement,
+  type AnnouncementAudience,
+  AnnouncementBodySchema,
+  type AnnouncementListQuery,
+  AnnouncementListQuerySchema,
+} from '@hr/contract';
+import { Badge, Button, Group, Modal, MultiSelect, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { DataTableFrame } from '../../../components/ui/data-table-frame';
+import {
+  type Column,
+  DataTable,
+  ListSearch,
+  specFromContract,
+  useListParams,
+} from '../../../components/data-table';
+import { DateField } from '../../../components/ui/date-field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RowActions } from '../../../components/ui/row-actions';
-import { SearchBar } from '../../../components/ui/search-bar';
+import { can } from '../../../lib/abilities';
+import { ApiError } from '../../../lib/api-client';
+import { formErrors, maxLengthOf, serverFieldErrors } from '../../../lib/form-errors';
 import { formatDate, todayIn } from '../../../lib/format';
 import { selectPermissions, useAppSelector, useCompanyTimeZone } from '../../../lib/store';
 import {
@@ -35,6 +38,8 @@ const AUDIENCES: { value: AnnouncementAudience; label: string }[] = [
   { value: 'employees', label: 'Chosen employees' },
 ];
 
+const SHAPE = AnnouncementBodySchema.shape as unknown as Record<string, unknown>;
+
 function AnnouncementForm({ item, onClose }: { item?: Announcement; onClose: () => void }) {
   const save = useSaveAnnouncement();
   const divisions = useDivisionDropdown();
@@ -48,7 +53,7 @@ function AnnouncementForm({ item, onClose }: { item?: Announcement; onClose: () 
     audience: (item?.audience ?? 'all') as AnnouncementAudience,
     audience_ids: item?.audience_ids ?? [],
   });
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const options =
     f.audience === 'divisions'
       ? (divisions.data ?? []).map((d) => ({ value: d.id, label: d.name }))
@@ -60,20 +65,30 @@ function AnnouncementForm({ item, onClose }: { item?: Announcement; onClose: () 
         : (employees.data ?? []);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (f.ends_on < f.starts_on) return setError('The end date must be on or after the start date');
-    if (f.audience !== 'all' && f.audience_ids.length === 0) return setError('Choose who should see it');
-    setError(null);
-    await save.mutateAsync({ id: item?.id, ...f, title: f.title.trim(), body: f.body.trim() });
-    onClose();
+    const body = { ...f, title: f.title.trim(), body: f.body.trim() };
+    const found = formErrors(AnnouncementBodySchema, body);
+    if (found.ends_on && f.ends_on && f.starts_on)
+      found.ends_on = 'The end date must be on or after the start date';
+    if (found.audience_ids) found.audience_ids = 'Choose who should see it';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    try {
+      await save.mutateAsync({ id: item?.id, ...body });
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError) setErrors(serverFieldErrors(err.errors));
+    }
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack>
         <TextInput
           label="Title"
           value={f.title}
           onChange={(e) => setF({ ...f, title: e.currentTarget.value })}
-          required
+          withAsterisk
+          maxLength={maxLengthOf(SHAPE, 'title')}
+          error={errors.title}
           data-autofocus
         />
         <Textarea
@@ -82,22 +97,25 @@ function AnnouncementForm({ item, onClose }: { item?: Announcement; onClose: () 
           autosize
           value={f.body}
           onChange={(e) => setF({ ...f, body: e.currentTarget.value })}
-          required
+          withAsterisk
+          maxLength={maxLengthOf(SHAPE, 'body')}
+          error={errors.body}
         />
         <Group grow>
-          <TextInput
+          <DateField
             label="Shows from"
-            type="date"
             value={f.starts_on}
-            onChange={(e) => setF({ ...f, starts_on: e.currentTarget.value })}
-            required
+            onChange={(v) => setF({ ...f, starts_on: v })}
+            withAsterisk
+            error={errors.starts_on}
           />
-          <TextInput
+          <DateField
             label="Shows until"
-            type="date"
             value={f.ends_on}
-            onChange={(e) => setF({ ...f, ends_on: e.currentTarget.value })}
-            required
+            minDate={f.starts_on || undefined}
+            onChange={(v) => setF({ ...f, ends_on: v })}
+            withAsterisk
+            error={errors.ends_on}
           />
         </Group>
         <Select
@@ -116,12 +134,11 @@ function AnnouncementForm({ item, onClose }: { item?: Announcement; onClose: () 
             searchable
             clearable
             nothingFoundMessage="Nothing matches"
+            error={
+              errors.audience_ids ??
+              (divisions.isError || employees.isError ? 'Could not load the choices' : undefined)
+            }
           />
-        )}
-        {error && (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
         )}
         <FormActions onCancel={onClose} loading={save.isPending}>
           Save announcement
@@ -131,88 +148,94 @@ function AnnouncementForm({ item, onClose }: { item?: Announcement; onClose: () 
   );
 }
 
+const ANNOUNCEMENT_LIST = specFromContract<AnnouncementListQuery['sortBy'], 'search'>(
+  AnnouncementListQuerySchema,
+  { filters: ['search'] },
+);
+
 /** Admin organisation/announcements: what shows on whose dashboard, and when. */
 export function AnnouncementsScreen() {
   const perms = useAppSelector(selectPermissions);
-  const can = (a: string) => perms.includes(`announcements.${a}`);
-  const [params, setParams] = useState<{ page: number; records: number; search?: string }>({
-    page: 1,
-    records: 10,
-  });
-  const [search, setSearch] = useState('');
-  const query = useAnnouncements(params);
+  const list = useListParams(ANNOUNCEMENT_LIST);
+  const query = useAnnouncements(list.params);
   const del = useDeleteAnnouncement();
   const [dialog, setDialog] = useState<{ item?: Announcement } | null>(null);
-  const items = query.data?.items ?? [];
   const today = todayIn(useCompanyTimeZone());
+  const columns: Column<Announcement, AnnouncementListQuery['sortBy']>[] = [
+    { key: 'title', label: 'Title', sort: 'title', cell: (a) => a.title },
+    {
+      key: 'dates',
+      label: 'Shows from',
+      sort: 'starts_on',
+      cell: (a) => `${formatDate(a.starts_on)} – ${formatDate(a.ends_on)}`,
+    },
+    {
+      key: 'audience',
+      label: 'Audience',
+      cell: (a) => (a.audience === 'all' ? 'Everyone' : `${a.audience_ids.length} ${a.audience}`),
+    },
+    {
+      key: 'state',
+      label: 'State',
+      cell: (a) => {
+        const [label, color] =
+          a.ends_on < today
+            ? ['Ended', 'gray']
+            : a.starts_on > today
+              ? ['Scheduled', 'blue']
+              : ['Showing', 'green'];
+        return (
+          <Badge variant="light" color={color}>
+            {label}
+          </Badge>
+        );
+      },
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      cell: (a) => (
+        <RowActions
+          edit={can(a, 'edit') && { label: `Edit ${a.title}`, onClick: () => setDialog({ item: a }) }}
+          remove={
+            can(a, 'delete') && {
+              label: `Delete ${a.title}`,
+              title: 'Delete announcement',
+              message: `Delete “${a.title}”?`,
+              onConfirm: () => del.mutate(a.id),
+            }
+          }
+        />
+      ),
+    },
+  ];
   return (
     <>
       <PageHeader
         title="Announcements"
         description="Shown on the dashboards of the people they target, between their dates."
-        actions={can('add') && <Button onClick={() => setDialog({})}>New announcement</Button>}
+        actions={
+          perms.includes('announcements.add') && (
+            <Button onClick={() => setDialog({})}>New announcement</Button>
+          )
+        }
       />
-      <SearchBar
+      <ListSearch
+        list={list}
+        field="search"
         label="Search announcements"
         fieldLabel="Search title or message"
-        value={search}
-        onChange={setSearch}
-        onSearch={() => setParams((p) => ({ ...p, page: 1, search: search.trim() || undefined }))}
       />
-      <DataTableFrame query={query} what="announcements" params={params} setParams={setParams}>
-        <Table striped aria-label="Announcements">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Dates</Table.Th>
-              <Table.Th>Audience</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((a) => {
-              const state =
-                a.ends_on < today
-                  ? ['Ended', 'gray']
-                  : a.starts_on > today
-                    ? ['Scheduled', 'blue']
-                    : ['Showing', 'green'];
-              return (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{a.title}</Table.Td>
-                  <Table.Td>
-                    {formatDate(a.starts_on)} – {formatDate(a.ends_on)}
-                  </Table.Td>
-                  <Table.Td>
-                    {a.audience === 'all' ? 'Everyone' : `${a.audience_ids.length} ${a.audience}`}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={state[1]}>
-                      {state[0]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      edit={
-                        can('edit') && { label: `Edit ${a.title}`, onClick: () => setDialog({ item: a }) }
-                      }
-                      remove={
-                        can('delete') && {
-                          label: `Delete ${a.title}`,
-                          title: 'Delete announcement',
-                          message: `Delete “${a.title}”?`,
-                          onConfirm: () => del.mutate(a.id),
-                        }
-                      }
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </DataTableFrame>
+      <DataTable
+        label="Announcements"
+        noun="announcements"
+        columns={columns}
+        rowKey={(a) => a.id}
+        query={query}
+        list={list}
+        minWidth={640}
+        emptyText={list.params.search ? `No announcements match “${list.params.search}”.` : undefined}
+      />
       <Modal
         opened={dialog !== null}
         onClose={() => setDialog(null)}

@@ -1,25 +1,31 @@
-import type { AssetAssignment, AssetCondition } from '@hr/contract';
 import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+  type AssetAssignment,
+  AssetAssignmentBodySchema,
+  type AssetAssignmentListQuery,
+  AssetAssignmentListQuerySchema,
+  type AssetCondition,
+} from '@hr/contract';
+import { Badge, Button, Group, Modal, Paper, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { DataTableFrame } from '../../../components/ui/data-table-frame';
+import {
+  type Column,
+  DataTable,
+  FilterSelect,
+  specFromContract,
+  useListParams,
+} from '../../../components/data-table';
+import { DateField } from '../../../components/ui/date-field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { PageHeader } from '../../../components/ui/page-header';
+import { can } from '../../../lib/abilities';
+import { maxLengthOf } from '../../../lib/form-errors';
 import { formatDate, todayIn } from '../../../lib/format';
+import { enumLabel } from '../../../lib/labels';
 import { selectPermissions, useAppSelector, useCompanyTimeZone } from '../../../lib/store';
 import { useAssets, useAssignments, useEmployeeOptions, useIssueAsset, useReturnAsset } from '../api/org-api';
 import { CONDITION_OPTIONS } from './manage-assets-screen';
+
+const NOTES_MAX = maxLengthOf(AssetAssignmentBodySchema.shape as unknown as Record<string, unknown>, 'notes');
 
 function IssueForm({ onClose }: { onClose: () => void }) {
   const issue = useIssueAsset();
@@ -67,15 +73,15 @@ function IssueForm({ onClose }: { onClose: () => void }) {
           searchable
           required
           nothingFoundMessage="No employee matches"
+          error={employees.isError ? 'Could not load the employees' : undefined}
         />
-        <TextInput
-          label="Issued on"
-          type="date"
-          value={issuedOn}
-          onChange={(e) => setIssuedOn(e.currentTarget.value)}
-          required
+        <DateField label="Issued on" value={issuedOn} onChange={setIssuedOn} required />
+        <Textarea
+          label="Notes"
+          value={notes}
+          onChange={(e) => setNotes(e.currentTarget.value)}
+          maxLength={NOTES_MAX}
         />
-        <Textarea label="Notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
         <FormActions onCancel={onClose} loading={issue.isPending} disabled={!assetId || !employeeId}>
           Issue asset
         </FormActions>
@@ -103,12 +109,11 @@ function ReturnForm({ assignment, onClose }: { assignment: AssetAssignment; onCl
   return (
     <form onSubmit={submit}>
       <Stack>
-        <TextInput
+        <DateField
           label="Returned on"
-          type="date"
           value={returnedOn}
-          min={assignment.issued_on}
-          onChange={(e) => setReturnedOn(e.currentTarget.value)}
+          minDate={assignment.issued_on}
+          onChange={setReturnedOn}
           required
           data-autofocus
         />
@@ -119,7 +124,12 @@ function ReturnForm({ assignment, onClose }: { assignment: AssetAssignment; onCl
           onChange={(v) => v && setCondition(v as AssetCondition)}
           allowDeselect={false}
         />
-        <Textarea label="Notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+        <Textarea
+          label="Notes"
+          value={notes}
+          onChange={(e) => setNotes(e.currentTarget.value)}
+          maxLength={NOTES_MAX}
+        />
         <FormActions onCancel={onClose} loading={ret.isPending}>
           Record return
         </FormActions>
@@ -128,20 +138,52 @@ function ReturnForm({ assignment, onClose }: { assignment: AssetAssignment; onCl
   );
 }
 
+const ASSIGNMENT_LIST = specFromContract<AssetAssignmentListQuery['sortBy'], 'open' | 'employee_id'>(
+  AssetAssignmentListQuerySchema,
+  // "Held now" unless the link says otherwise; an empty `open` means all.
+  { filters: ['open', 'employee_id'], filterDefaults: { open: 'true' } },
+);
+
 /** Admin organisation/assign-assets: issue assets to employees and record returns. */
 export function AssignAssetsScreen() {
   const perms = useAppSelector(selectPermissions);
-  const [params, setParams] = useState<{
-    page: number;
-    records: number;
-    open?: string;
-    employee_id?: string;
-  }>({ page: 1, records: 10, open: 'true' });
-  const query = useAssignments(params);
+  const list = useListParams(ASSIGNMENT_LIST);
+  const { params } = list;
+  const query = useAssignments({ ...params, open: params.open as 'true' | 'false' | undefined });
   const employees = useEmployeeOptions();
   const [issuing, setIssuing] = useState(false);
   const [returning, setReturning] = useState<AssetAssignment | null>(null);
-  const items = query.data?.items ?? [];
+  const columns: Column<AssetAssignment, AssetAssignmentListQuery['sortBy']>[] = [
+    { key: 'asset', label: 'Asset', cell: (a) => `${a.asset_code} — ${a.asset_name}` },
+    { key: 'employee', label: 'Employee', cell: (a) => `${a.employee_name} (${a.employee_code})` },
+    { key: 'issued', label: 'Issued', sort: 'issued_on', cell: (a) => formatDate(a.issued_on) },
+    {
+      key: 'returned',
+      label: 'Returned',
+      sort: 'returned_on',
+      cell: (a) => (a.returned_on ? formatDate(a.returned_on) : <Badge variant="light">Held</Badge>),
+    },
+    {
+      key: 'condition',
+      label: 'Condition',
+      cell: (a) =>
+        a.return_condition
+          ? `${enumLabel(a.issue_condition)} → ${enumLabel(a.return_condition)}`
+          : enumLabel(a.issue_condition),
+    },
+    { key: 'notes', label: 'Notes', cell: (a) => a.notes ?? '—' },
+    {
+      key: 'actions',
+      label: 'Actions',
+      cell: (a) =>
+        !a.returned_on &&
+        can(a, 'edit') && (
+          <Button size="xs" variant="light" onClick={() => setReturning(a)}>
+            Record return of {a.asset_code}
+          </Button>
+        ),
+    },
+  ];
   return (
     <>
       <PageHeader
@@ -156,69 +198,35 @@ export function AssignAssetsScreen() {
           <SegmentedControl
             aria-label="Which assignments"
             value={params.open ?? 'all'}
-            onChange={(v) => setParams((p) => ({ ...p, page: 1, open: v === 'all' ? undefined : v }))}
+            onChange={(v) => list.setFilters({ open: v === 'all' ? undefined : v })}
             data={[
               { value: 'true', label: 'Held now' },
               { value: 'false', label: 'Returned' },
               { value: 'all', label: 'All' },
             ]}
           />
-          <Select
+          <FilterSelect
+            list={list}
+            field="employee_id"
             label="Employee"
             placeholder="Everyone"
             data={employees.data ?? []}
-            value={params.employee_id ?? null}
-            onChange={(v) => setParams((p) => ({ ...p, page: 1, employee_id: v ?? undefined }))}
+            error={employees.isError ? 'Could not load the employees' : undefined}
             searchable
-            clearable
-            style={{ flex: 1 }}
+            w={undefined}
+            style={{ flex: 1, minWidth: 200 }}
           />
         </Group>
       </Paper>
-      <DataTableFrame query={query} what="assignments" params={params} setParams={setParams}>
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped aria-label="Asset assignments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Asset</Table.Th>
-                <Table.Th>Employee</Table.Th>
-                <Table.Th>Issued</Table.Th>
-                <Table.Th>Returned</Table.Th>
-                <Table.Th>Condition</Table.Th>
-                <Table.Th>Notes</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>
-                    {a.asset_code} — {a.asset_name}
-                  </Table.Td>
-                  <Table.Td>
-                    {a.employee_name} ({a.employee_code})
-                  </Table.Td>
-                  <Table.Td>{formatDate(a.issued_on)}</Table.Td>
-                  <Table.Td>
-                    {a.returned_on ? formatDate(a.returned_on) : <Badge variant="light">Held</Badge>}
-                  </Table.Td>
-                  <Table.Td>
-                    {a.return_condition ? `${a.issue_condition} → ${a.return_condition}` : a.issue_condition}
-                  </Table.Td>
-                  <Table.Td>{a.notes ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {!a.returned_on && perms.includes('assign_assets.edit') && (
-                      <Button size="xs" variant="light" onClick={() => setReturning(a)}>
-                        Record return of {a.asset_code}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </DataTableFrame>
+      <DataTable
+        label="Asset assignments"
+        noun="assignments"
+        columns={columns}
+        rowKey={(a) => a.id}
+        query={query}
+        list={list}
+        minWidth={900}
+      />
       <Modal opened={issuing} onClose={() => setIssuing(false)} title="Issue asset">
         {issuing && <IssueForm onClose={() => setIssuing(false)} />}
       </Modal>

@@ -23,6 +23,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Pager } from '../../../components/ui/pager';
 import { RowActions } from '../../../components/ui/row-actions';
 import { SearchBar } from '../../../components/ui/search-bar';
+import { can } from '../../../lib/abilities';
 import { confirm } from '../../../lib/confirm';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
 import {
@@ -189,7 +190,7 @@ function UnitMembers({
 /** Admin organisation/divisions: divisions with their units; create, rename, delete; move employees. */
 export function DivisionsScreen() {
   const perms = useAppSelector(selectPermissions);
-  const can = (a: string) => perms.includes(`division.${a}`);
+  const canAdd = perms.includes('division.add');
   const [params, setParams] = useState({ page: 1, records: 10, search: '' });
   const [search, setSearch] = useState('');
   const query = useDivisions({ ...params, search: params.search || undefined });
@@ -204,7 +205,7 @@ export function DivisionsScreen() {
       <PageHeader
         title="Divisions"
         description="Divisions and their units. A division or unit can be deleted once nobody is in it."
-        actions={can('add') && <Button onClick={() => setDialog({ kind: 'division' })}>New division</Button>}
+        actions={canAdd && <Button onClick={() => setDialog({ kind: 'division' })}>New division</Button>}
       />
       <SearchBar
         label="Search divisions"
@@ -235,13 +236,13 @@ export function DivisionsScreen() {
                 </div>
                 <RowActions
                   edit={
-                    can('edit') && {
+                    can(d, 'edit') && {
                       label: `Rename ${d.name}`,
                       onClick: () => setDialog({ kind: 'division', division: d }),
                     }
                   }
                   remove={
-                    can('delete') && {
+                    can(d, 'delete') && {
                       label: `Delete ${d.name}`,
                       title: 'Delete division',
                       message: `Delete ${d.name} and its ${d.units.length} unit(s)? This cannot be undone.`,
@@ -249,7 +250,7 @@ export function DivisionsScreen() {
                     }
                   }
                 >
-                  {can('add') && (
+                  {canAdd && (
                     <Button
                       size="xs"
                       variant="light"
@@ -283,13 +284,13 @@ export function DivisionsScreen() {
                         <Table.Td>
                           <RowActions
                             edit={
-                              can('edit') && {
+                              can(d, 'edit') && {
                                 label: `Rename unit ${u.name}`,
                                 onClick: () => setDialog({ kind: 'unit', division: d, unit: u }),
                               }
                             }
                             remove={
-                              can('delete') && {
+                              can(d, 'delete') && {
                                 label: `Delete unit ${u.name}`,
                                 title: 'Delete unit',
                                 message: `Delete the unit ${u.name} of ${d.name}?`,
@@ -343,7 +344,9 @@ export function DivisionsScreen() {
         size="xl"
         title={open ? `${open.division.name} / ${open.unit.name}` : ''}
       >
-        {open && <UnitMembers division={open.division} unit={open.unit} canEdit={can('edit')} />}
+        {open && (
+          <UnitMembers division={open.division} unit={open.unit} canEdit={can(open.division, 'edit')} />
+        )}
       </Modal>
     </>
   );

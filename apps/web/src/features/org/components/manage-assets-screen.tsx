@@ -1,19 +1,34 @@
-import { ASSET_CONDITIONS, type Asset, type AssetCondition } from '@hr/contract';
-import { Badge, Button, Group, Modal, NumberInput, Select, Stack, Table, TextInput } from '@mantine/core';
+import {
+  ASSET_CONDITIONS,
+  type Asset,
+  AssetBodySchema,
+  type AssetCondition,
+  type AssetListQuery,
+  AssetListQuerySchema,
+} from '@hr/contract';
+import { Badge, Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { DataTableFrame } from '../../../components/ui/data-table-frame';
+import {
+  type Column,
+  DataTable,
+  FilterSelect,
+  ListSearch,
+  specFromContract,
+  useListParams,
+} from '../../../components/data-table';
+import { DateField } from '../../../components/ui/date-field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RowActions } from '../../../components/ui/row-actions';
-import { SearchBar } from '../../../components/ui/search-bar';
+import { can } from '../../../lib/abilities';
+import { ApiError } from '../../../lib/api-client';
+import { formErrors, maxLengthOf, serverFieldErrors } from '../../../lib/form-errors';
 import { formatDate, formatPaise } from '../../../lib/format';
+import { enumLabel, enumOptions } from '../../../lib/labels';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
 import { useAssets, useDeleteAsset, useSaveAsset } from '../api/org-api';
 
-export const CONDITION_OPTIONS = ASSET_CONDITIONS.map((c) => ({
-  value: c,
-  label: c[0]!.toUpperCase() + c.slice(1),
-}));
+export const CONDITION_OPTIONS = enumOptions(ASSET_CONDITIONS);
 export const CONDITION_COLOR: Record<AssetCondition, string> = {
   new: 'teal',
   good: 'green',
@@ -22,6 +37,7 @@ export const CONDITION_COLOR: Record<AssetCondition, string> = {
   lost: 'red',
   retired: 'gray',
 };
+const SHAPE = AssetBodySchema.shape as unknown as Record<string, unknown>;
 
 function AssetForm({ asset, onClose }: { asset?: Asset; onClose: () => void }) {
   const save = useSaveAsset();
@@ -34,11 +50,22 @@ function AssetForm({ asset, onClose }: { asset?: Asset; onClose: () => void }) {
     cost: asset?.cost_paise == null ? '' : String(asset.cost_paise / 100),
     condition: (asset?.condition ?? 'good') as AssetCondition,
   });
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof f) => (v: string) => setF((s) => ({ ...s, [k]: v }));
+  const text = (k: 'code' | 'name' | 'category' | 'serial_number', label: string, required = false) => (
+    <TextInput
+      label={label}
+      value={f[k]}
+      onChange={(e) => set(k)(e.currentTarget.value)}
+      withAsterisk={required}
+      maxLength={maxLengthOf(SHAPE, k)}
+      error={errors[k]}
+      data-autofocus={k === 'code' || undefined}
+    />
+  );
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    await save.mutateAsync({
-      id: asset?.id,
+    const body = {
       code: f.code.trim(),
       name: f.name.trim(),
       category: f.category.trim(),
@@ -46,44 +73,33 @@ function AssetForm({ asset, onClose }: { asset?: Asset; onClose: () => void }) {
       purchase_date: f.purchase_date || null,
       cost_paise: f.cost === '' ? null : Math.round(Number(f.cost) * 100),
       condition: f.condition,
-    });
-    onClose();
+    };
+    const found = formErrors(AssetBodySchema, body);
+    if (found.cost_paise) found.cost = found.cost_paise;
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    try {
+      await save.mutateAsync({ id: asset?.id, ...body });
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError) setErrors(serverFieldErrors(err.errors));
+    }
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack>
         <Group grow>
-          <TextInput
-            label="Asset code"
-            value={f.code}
-            onChange={(e) => set('code')(e.currentTarget.value)}
-            required
-            data-autofocus
-          />
-          <TextInput
-            label="Category"
-            value={f.category}
-            onChange={(e) => set('category')(e.currentTarget.value)}
-            required
-          />
+          {text('code', 'Asset code', true)}
+          {text('category', 'Category', true)}
         </Group>
-        <TextInput
-          label="Name"
-          value={f.name}
-          onChange={(e) => set('name')(e.currentTarget.value)}
-          required
-        />
+        {text('name', 'Name', true)}
         <Group grow>
-          <TextInput
-            label="Serial number"
-            value={f.serial_number}
-            onChange={(e) => set('serial_number')(e.currentTarget.value)}
-          />
-          <TextInput
+          {text('serial_number', 'Serial number')}
+          <DateField
             label="Purchase date"
-            type="date"
             value={f.purchase_date}
-            onChange={(e) => set('purchase_date')(e.currentTarget.value)}
+            onChange={set('purchase_date')}
+            error={errors.purchase_date}
           />
         </Group>
         <Group grow>
@@ -94,6 +110,7 @@ function AssetForm({ asset, onClose }: { asset?: Asset; onClose: () => void }) {
             thousandSeparator=","
             value={f.cost}
             onChange={(v) => set('cost')(String(v))}
+            error={errors.cost}
           />
           <Select
             label="Condition"
@@ -111,99 +128,78 @@ function AssetForm({ asset, onClose }: { asset?: Asset; onClose: () => void }) {
   );
 }
 
+const ASSET_LIST = specFromContract<AssetListQuery['sortBy'], 'search' | 'condition'>(AssetListQuerySchema, {
+  filters: ['search', 'condition'],
+});
+
 /** Admin organisation/manage-assets: the asset catalogue. */
 export function ManageAssetsScreen() {
   const perms = useAppSelector(selectPermissions);
-  const can = (a: string) => perms.includes(`manage_assets.${a}`);
-  const [params, setParams] = useState<{
-    page: number;
-    records: number;
-    search?: string;
-    condition?: string;
-    category?: string;
-  }>({
-    page: 1,
-    records: 10,
-  });
-  const [search, setSearch] = useState('');
-  const query = useAssets(params);
+  const list = useListParams(ASSET_LIST);
+  const query = useAssets({ ...list.params, condition: list.params.condition as AssetCondition | undefined });
   const del = useDeleteAsset();
   const [dialog, setDialog] = useState<{ asset?: Asset } | null>(null);
-  const items = query.data?.items ?? [];
+  const columns: Column<Asset, AssetListQuery['sortBy']>[] = [
+    { key: 'code', label: 'Code', sort: 'code', cell: (a) => a.code },
+    { key: 'name', label: 'Name', sort: 'name', cell: (a) => a.name },
+    { key: 'category', label: 'Category', sort: 'category', cell: (a) => a.category },
+    {
+      key: 'purchased',
+      label: 'Purchased',
+      sort: 'purchase_date',
+      cell: (a) => (a.purchase_date ? formatDate(a.purchase_date) : '—'),
+    },
+    { key: 'cost', label: 'Cost', cell: (a) => (a.cost_paise == null ? '—' : formatPaise(a.cost_paise)) },
+    {
+      key: 'condition',
+      label: 'Condition',
+      cell: (a) => (
+        <Badge variant="light" color={CONDITION_COLOR[a.condition]}>
+          {enumLabel(a.condition)}
+        </Badge>
+      ),
+    },
+    { key: 'holder', label: 'Held by', cell: (a) => a.holder_name ?? 'Available' },
+    {
+      key: 'actions',
+      label: 'Actions',
+      cell: (a) => (
+        <RowActions
+          edit={can(a, 'edit') && { label: `Edit ${a.code}`, onClick: () => setDialog({ asset: a }) }}
+          remove={
+            can(a, 'delete') && {
+              label: `Delete ${a.code}`,
+              title: 'Delete asset',
+              message: `Delete ${a.code} (${a.name})?`,
+              onConfirm: () => del.mutate(a.id),
+            }
+          }
+        />
+      ),
+    },
+  ];
   return (
     <>
       <PageHeader
         title="Manage assets"
         description="The company's asset catalogue. An asset that was ever issued cannot be deleted; mark it retired."
-        actions={can('add') && <Button onClick={() => setDialog({})}>New asset</Button>}
+        actions={
+          perms.includes('manage_assets.add') && <Button onClick={() => setDialog({})}>New asset</Button>
+        }
       />
-      <SearchBar
-        label="Search assets"
-        fieldLabel="Search code, name or serial"
-        value={search}
-        onChange={setSearch}
-        onSearch={() => setParams((p) => ({ ...p, page: 1, search: search.trim() || undefined }))}
-      >
-        <Select
-          label="Condition"
-          placeholder="Any"
-          data={CONDITION_OPTIONS}
-          value={params.condition ?? null}
-          onChange={(v) => setParams((p) => ({ ...p, page: 1, condition: v ?? undefined }))}
-          clearable
-          w={160}
-        />
-      </SearchBar>
-      <DataTableFrame query={query} what="assets" params={params} setParams={setParams}>
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped aria-label="Assets">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Category</Table.Th>
-                <Table.Th>Purchased</Table.Th>
-                <Table.Th>Cost</Table.Th>
-                <Table.Th>Condition</Table.Th>
-                <Table.Th>Held by</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{a.code}</Table.Td>
-                  <Table.Td>{a.name}</Table.Td>
-                  <Table.Td>{a.category}</Table.Td>
-                  <Table.Td>{a.purchase_date ? formatDate(a.purchase_date) : '—'}</Table.Td>
-                  <Table.Td>{a.cost_paise == null ? '—' : formatPaise(a.cost_paise)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={CONDITION_COLOR[a.condition]}>
-                      {a.condition}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{a.holder_name ?? 'Available'}</Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      edit={
-                        can('edit') && { label: `Edit ${a.code}`, onClick: () => setDialog({ asset: a }) }
-                      }
-                      remove={
-                        can('delete') && {
-                          label: `Delete ${a.code}`,
-                          title: 'Delete asset',
-                          message: `Delete ${a.code} (${a.name})?`,
-                          onConfirm: () => del.mutate(a.id),
-                        }
-                      }
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </DataTableFrame>
+      <ListSearch list={list} field="search" label="Search assets" fieldLabel="Search code, name or serial">
+        <FilterSelect list={list} field="condition" label="Condition" data={CONDITION_OPTIONS} />
+      </ListSearch>
+      <DataTable
+        label="Assets"
+        noun="assets"
+        columns={columns}
+        rowKey={(a) => a.id}
+        query={query}
+        list={list}
+        minWidth={900}
+        emptyText={list.params.search ? `No assets match “${list.params.search}”.` : undefined}
+      />
       <Modal
         opened={dialog !== null}
         onClose={() => setDialog(null)}

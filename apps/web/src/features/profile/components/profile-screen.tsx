@@ -1,4 +1,11 @@
-import { BLOOD_GROUPS, type EmployeeProfile, MARITAL_STATUSES, type SelfProfileUpdate } from '@hr/contract';
+import {
+  BLOOD_GROUPS,
+  EmployeeCreateSchema,
+  type EmployeeProfile,
+  MARITAL_STATUSES,
+  type SelfProfileUpdate,
+  SelfProfileUpdateSchema,
+} from '@hr/contract';
 import {
   Alert,
   Button,
@@ -17,12 +24,15 @@ import { type FormEvent, useState } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { ApiError } from '../../../lib/api-client';
+import { formErrors, maxLengthOf, serverFieldErrors } from '../../../lib/form-errors';
+import { enumOptions } from '../../../lib/labels';
 import { signOut } from '../../../lib/session';
 import { selectRole, selectUser, useAppSelector } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
 import { changePassword } from '../../auth/api/auth-api';
 import { validateConfirmation, validateNewPassword, validateRequired } from '../../auth/validation';
 import { useEmployeeProfile, useUpdateOwnProfile } from '../../employees/api/employee-records-api';
+import { AddressForm } from '../../employees/components/address-form';
 import { EmployeeTabs } from '../../employees/components/employee-record-view';
 import { ProfileChangePanel } from '../../requests/components/profile-change-panel';
 
@@ -38,6 +48,8 @@ function Field({ label, value }: { label: string; value: string | null | undefin
     </div>
   );
 }
+
+const SHAPE = EmployeeCreateSchema.shape as unknown as Record<string, unknown>;
 
 /** Profile: the employee's own record (self-service), the password change and sign-out. */
 export function ProfileScreen() {
@@ -88,7 +100,8 @@ export function ProfileScreen() {
                   </Paper>
                 </>
               }
-              addressesEditor={<AddressesForm p={profile.data} />}
+              self
+              addressesEditor={<OwnAddresses p={profile.data} />}
             />
           ))}
         <ChangePasswordForm />
@@ -108,6 +121,11 @@ export function ProfileScreen() {
   );
 }
 
+function OwnAddresses({ p }: { p: EmployeeProfile }) {
+  const save = useUpdateOwnProfile();
+  return <AddressForm p={p} save={(addresses) => save.mutateAsync({ addresses })} saving={save.isPending} />;
+}
+
 /** The fields an employee changes directly: phone, personal email, blood group, marital status. */
 function ContactForm({ p }: { p: EmployeeProfile }) {
   const [phone, setPhone] = useState(p.phone ?? '');
@@ -118,26 +136,20 @@ function ContactForm({ p }: { p: EmployeeProfile }) {
   const save = useUpdateOwnProfile();
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: Record<string, string> = {};
-    if (phone && !/^\+?[0-9][0-9 -]{6,17}$/.test(phone)) found.phone = 'Enter a valid phone number';
-    if (personalEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(personalEmail))
-      found.personal_email = 'Enter a valid email address';
+    const body = {
+      phone: phone.trim() || null,
+      personal_email: personalEmail.trim() || null,
+      blood_group: (bloodGroup || null) as SelfProfileUpdate['blood_group'],
+      marital_status: (marital || null) as SelfProfileUpdate['marital_status'],
+    };
+    const found = formErrors(SelfProfileUpdateSchema, body);
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
-      await save.mutateAsync({
-        phone: phone || null,
-        personal_email: personalEmail || null,
-        blood_group: (bloodGroup || null) as SelfProfileUpdate['blood_group'],
-        marital_status: (marital || null) as SelfProfileUpdate['marital_status'],
-      });
+      await save.mutateAsync(body);
       toastSuccess('Profile updated');
     } catch (err) {
-      if (err instanceof ApiError) {
-        const server: Record<string, string> = {};
-        for (const e of err.errors) server[e.path] = e.message;
-        setErrors(server);
-      }
+      if (err instanceof ApiError) setErrors(serverFieldErrors(err.errors));
     }
   };
   return (
@@ -159,6 +171,7 @@ function ContactForm({ p }: { p: EmployeeProfile }) {
           value={phone}
           onChange={(e) => setPhone(e.currentTarget.value)}
           error={errors.phone}
+          maxLength={maxLengthOf(SHAPE, 'phone')}
         />
         <TextInput
           label="Personal email"
@@ -166,6 +179,7 @@ function ContactForm({ p }: { p: EmployeeProfile }) {
           value={personalEmail}
           onChange={(e) => setPersonalEmail(e.currentTarget.value)}
           error={errors.personal_email}
+          maxLength={maxLengthOf(SHAPE, 'personal_email')}
         />
         <Select
           label="Blood group"
@@ -176,7 +190,7 @@ function ContactForm({ p }: { p: EmployeeProfile }) {
         />
         <Select
           label="Marital status"
-          data={MARITAL_STATUSES.map((m) => ({ value: m, label: m }))}
+          data={enumOptions(MARITAL_STATUSES)}
           value={marital}
           onChange={setMarital}
           clearable
@@ -188,101 +202,6 @@ function ContactForm({ p }: { p: EmployeeProfile }) {
         </Button>
       </Group>
     </Paper>
-  );
-}
-
-type AddressDraft = {
-  kind: 'present' | 'permanent';
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: string;
-};
-
-function AddressesForm({ p }: { p: EmployeeProfile }) {
-  const draftOf = (kind: AddressDraft['kind']): AddressDraft => {
-    const a = p.addresses.find((x) => x.kind === kind);
-    return {
-      kind,
-      line1: a?.line1 ?? '',
-      line2: a?.line2 ?? '',
-      city: a?.city ?? '',
-      state: a?.state ?? '',
-      postal_code: a?.postal_code ?? '',
-      country: a?.country ?? 'India',
-    };
-  };
-  const [drafts, setDrafts] = useState<AddressDraft[]>([draftOf('present'), draftOf('permanent')]);
-  const [error, setError] = useState<string | null>(null);
-  const save = useUpdateOwnProfile();
-  const set = (i: number, k: keyof AddressDraft, v: string) =>
-    setDrafts((d) => d.map((x, j) => (j === i ? { ...x, [k]: v } : x)));
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const filled = drafts.filter((d) => d.line1 || d.city || d.state || d.postal_code);
-    const incomplete = filled.find((d) => !d.line1 || !d.city || !d.state || !d.postal_code);
-    if (incomplete) {
-      setError(`The ${incomplete.kind} address needs line 1, city, state and postal code`);
-      return;
-    }
-    setError(null);
-    try {
-      await save.mutateAsync({ addresses: filled.map((d) => ({ ...d, line2: d.line2 || null })) });
-      toastSuccess('Addresses saved');
-    } catch (err) {
-      if (err instanceof ApiError)
-        setError(err.errors.map((e) => `${e.path}: ${e.message}`).join('; ') || err.message);
-    }
-  };
-  return (
-    <form onSubmit={onSubmit} noValidate aria-label="Addresses">
-      <Stack>
-        {error && <Alert color="red">{error}</Alert>}
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {drafts.map((d, i) => (
-            <Paper withBorder p="md" key={d.kind}>
-              <Title order={3} size="h5" mb="sm" tt="capitalize">
-                {d.kind} address
-              </Title>
-              <Stack gap="xs">
-                <TextInput
-                  label={`${d.kind} address line 1`}
-                  value={d.line1}
-                  onChange={(e) => set(i, 'line1', e.currentTarget.value)}
-                />
-                <TextInput
-                  label={`${d.kind} address line 2`}
-                  value={d.line2}
-                  onChange={(e) => set(i, 'line2', e.currentTarget.value)}
-                />
-                <TextInput
-                  label={`${d.kind} city`}
-                  value={d.city}
-                  onChange={(e) => set(i, 'city', e.currentTarget.value)}
-                />
-                <TextInput
-                  label={`${d.kind} state`}
-                  value={d.state}
-                  onChange={(e) => set(i, 'state', e.currentTarget.value)}
-                />
-                <TextInput
-                  label={`${d.kind} postal code`}
-                  value={d.postal_code}
-                  onChange={(e) => set(i, 'postal_code', e.currentTarget.value)}
-                />
-              </Stack>
-            </Paper>
-          ))}
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            Save addresses
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }
 

@@ -1,11 +1,14 @@
 import type {
   ApprovalDelegation,
-  ApprovalStatus,
+  EmployeeDropdownItemSchema,
   PageMeta,
+  ProfileChangeQueueQuery,
   ProfileChangeRequest,
   ProfileChangeRequestInput,
 } from '@hr/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiParams } from '../../../components/data-table';
 import { apiClient } from '../../../lib/api-client';
 
 /** Which queue a screen shows: the approver's (team) or the whole company's (admin). */
@@ -15,14 +18,8 @@ const QUEUE_URL: Record<QueueMode, string> = {
   admin: '/admin/requests/profile-change',
 };
 
-export type QueueParams = {
-  page: number;
-  records: number;
-  sortBy: 'created_at' | 'employee_name';
-  sortOrder: 'asc' | 'desc';
-  value?: string;
-  status?: ApprovalStatus;
-};
+export type QueueParams = Partial<ProfileChangeQueueQuery> &
+  Pick<ProfileChangeQueueQuery, 'page' | 'records'>;
 
 const KEY = ['profile-changes'] as const;
 
@@ -62,7 +59,7 @@ export function useProfileChangeQueue(mode: QueueMode, params: QueueParams) {
     queryKey: [...KEY, mode, params],
     queryFn: async () => {
       const res = await apiClient.get<{ data: ProfileChangeRequest[]; meta: PageMeta }>(QUEUE_URL[mode], {
-        params,
+        params: apiParams(params),
       });
       return { items: res.data.data, meta: res.data.meta };
     },
@@ -125,10 +122,9 @@ export function useEmployeeOptions(search: string) {
     queryKey: ['employee-dropdown', search],
     queryFn: async () =>
       (
-        await apiClient.get<{ data: { id: string; name: string; employee_code?: string }[] }>(
-          '/employee/dropdown',
-          { params: { q: search || undefined, records: 50 } },
-        )
+        await apiClient.get<{ data: z.infer<typeof EmployeeDropdownItemSchema>[] }>('/employee/dropdown', {
+          params: { q: search || undefined, records: 50 },
+        })
       ).data.data,
     placeholderData: keepPreviousData,
   });

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
+import { DateField } from '../../../components/ui/date-field';
 import { ApiError } from '../../../lib/api-client';
 import { confirm } from '../../../lib/confirm';
 import { formatDate, todayIn } from '../../../lib/format';
@@ -117,19 +118,18 @@ export function DelegateApprovals() {
                 required
               />
               <Group grow>
-                <TextInput
-                  type="date"
+                <DateField
                   label="From"
                   value={startsOn}
-                  onChange={(e) => setStartsOn(e.currentTarget.value)}
+                  onChange={setStartsOn}
                   error={errors.starts_on}
                   required
                 />
-                <TextInput
-                  type="date"
+                <DateField
                   label="To"
                   value={endsOn}
-                  onChange={(e) => setEndsOn(e.currentTarget.value)}
+                  minDate={startsOn || undefined}
+                  onChange={setEndsOn}
                   error={errors.ends_on}
                   required
                 />

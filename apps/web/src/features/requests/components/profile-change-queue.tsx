@@ -1,43 +1,47 @@
-import type { ApprovalStatus, ProfileChangeRequest } from '@hr/contract';
 import {
-  Button,
-  Drawer,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+  type ApprovalStatus,
+  type ProfileChangeQueueQuery,
+  ProfileChangeQueueQuerySchema,
+  type ProfileChangeRequest,
+} from '@hr/contract';
+import { Button, Drawer, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { EmptyRow, LoadError } from '../../../components/ui/list-states';
+import {
+  type Column,
+  DataTable,
+  FilterSelect,
+  ListSearch,
+  specFromContract,
+  useListParams,
+} from '../../../components/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
-import { PageLoader } from '../../../components/ui/page-loader';
-import { Pager } from '../../../components/ui/pager';
-import { SearchBar } from '../../../components/ui/search-bar';
+import { can } from '../../../lib/abilities';
 import { confirm } from '../../../lib/confirm';
 import { formatDateTime } from '../../../lib/format';
 import { useCompanyTimeZone } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
-import {
-  type QueueMode,
-  type QueueParams,
-  useDecideProfileChange,
-  useProfileChangeQueue,
-} from '../api/use-profile-changes';
+import { type QueueMode, useDecideProfileChange, useProfileChangeQueue } from '../api/use-profile-changes';
 import { DelegateApprovals } from './delegate-approvals';
 import { ChangesTable, DecisionHistory, NextApprovers, StatusBadge } from './request-parts';
 
-const PAGE_SIZE = 10;
 const STATUS_OPTIONS: { value: ApprovalStatus; label: string }[] = [
   { value: 'pending', label: 'Pending' },
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Rejected' },
   { value: 'cancelled', label: 'Cancelled' },
 ];
+
+/**
+ * What approving does, said before it is done: below the last level the request only moves on to
+ * the next approver; the last level (or an administrator, who settles it) updates the profile.
+ */
+export function approveMessage(r: ProfileChangeRequest, mode: QueueMode): string {
+  const a = r.approval;
+  if (mode === 'team' && a && a.current_level < a.level_count) {
+    return `This is level ${a.current_level} of ${a.level_count}: the request moves to the next approver. ${r.employee_name}'s profile is updated only when the last level approves.`;
+  }
+  return `${r.employee_name}'s profile will be updated${mode === 'admin' ? ' (admin decision)' : ''}.`;
+}
 
 function RequestDrawer({
   request,
@@ -63,10 +67,7 @@ function RequestDrawer({
     }
     const ok = await confirm({
       title: decision === 'approve' ? 'Approve this change?' : 'Reject this change?',
-      message:
-        decision === 'approve'
-          ? `${r.employee_name}'s profile will be updated${mode === 'admin' ? ' (admin decision)' : ''}.`
-          : `${r.employee_name} will see your reason.`,
+      message: decision === 'approve' ? approveMessage(r, mode) : `${r.employee_name} will see your reason.`,
       acceptLabel: decision === 'approve' ? 'Approve' : 'Reject',
       danger: decision === 'reject',
       centered: true,
@@ -106,7 +107,7 @@ function RequestDrawer({
             History
           </Title>
           <DecisionHistory approval={r.approval} timeZone={timeZone} />
-          {r.status === 'pending' && (
+          {r.status === 'pending' && (can(r, 'approve') || can(r, 'reject')) && (
             <>
               <Textarea
                 label="Comment"
@@ -117,17 +118,21 @@ function RequestDrawer({
                 rows={2}
               />
               <Group justify="flex-end">
-                <Button
-                  color="red"
-                  variant="light"
-                  onClick={() => void act('reject')}
-                  loading={decide.isPending}
-                >
-                  Reject
-                </Button>
-                <Button color="green" onClick={() => void act('approve')} loading={decide.isPending}>
-                  Approve
-                </Button>
+                {can(r, 'reject') && (
+                  <Button
+                    color="red"
+                    variant="light"
+                    onClick={() => void act('reject')}
+                    loading={decide.isPending}
+                  >
+                    Reject
+                  </Button>
+                )}
+                {can(r, 'approve') && (
+                  <Button color="green" onClick={() => void act('approve')} loading={decide.isPending}>
+                    Approve
+                  </Button>
+                )}
               </Group>
             </>
           )}
@@ -137,25 +142,65 @@ function RequestDrawer({
   );
 }
 
+const QUEUE_LIST = specFromContract<ProfileChangeQueueQuery['sortBy'], 'value' | 'status'>(
+  ProfileChangeQueueQuerySchema,
+  { filters: ['value', 'status'] },
+);
+
 /** The team (approver) or admin queue of profile change requests. */
 export function ProfileChangeQueue({ mode }: { mode: QueueMode }) {
   const timeZone = useCompanyTimeZone();
-  const [params, setParams] = useState<QueueParams>({
-    page: 1,
-    records: PAGE_SIZE,
-    sortBy: 'created_at',
-    sortOrder: 'desc',
-  });
-  const [search, setSearch] = useState('');
+  const list = useListParams(QUEUE_LIST);
+  const { params } = list;
   const [openId, setOpenId] = useState<string | null>(null);
-  const query = useProfileChangeQueue(mode, params);
+  const query = useProfileChangeQueue(mode, {
+    ...params,
+    status: mode === 'admin' ? (params.status as ApprovalStatus | undefined) : undefined,
+  });
   const items = query.data?.items ?? [];
-  const total = query.data?.meta.totalCount ?? 0;
   const open = items.find((i) => i.id === openId) ?? null;
-
-  const onSearch = () => {
-    setParams((p) => ({ ...p, page: 1, value: search.trim() || undefined }));
-  };
+  const columns: Column<ProfileChangeRequest, ProfileChangeQueueQuery['sortBy']>[] = [
+    {
+      key: 'employee',
+      label: 'Employee',
+      sort: 'employee_name',
+      cell: (r) => (
+        <>
+          {r.employee_name}
+          <Text size="xs" c="dimmed">
+            {r.employee_code}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'changes',
+      label: 'Fields changed',
+      cell: (r) => r.changes.map((c) => `${c.label}: ${c.after ?? '—'}`).join('; '),
+    },
+    {
+      key: 'requested',
+      label: 'Requested at',
+      sort: 'created_at',
+      cell: (r) => formatDateTime(r.created_at, timeZone),
+    },
+    { key: 'status', label: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+    {
+      key: 'actions',
+      label: 'Actions',
+      hideLabel: true,
+      cell: (r) => (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => setOpenId(r.id)}
+          aria-label={`Open request of ${r.employee_name}`}
+        >
+          {r.status === 'pending' && (can(r, 'approve') || can(r, 'reject')) ? 'Review' : 'View'}
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <>
@@ -168,110 +213,24 @@ export function ProfileChangeQueue({ mode }: { mode: QueueMode }) {
         }
         actions={mode === 'team' ? <DelegateApprovals /> : undefined}
       />
-      <SearchBar
+      <ListSearch
+        list={list}
+        field="value"
         label="Search requests"
         fieldLabel="Search"
         placeholder="Employee name or code"
-        value={search}
-        onChange={setSearch}
-        onSearch={onSearch}
-        gap="sm"
-        withIcon
       >
-        {mode === 'admin' && (
-          <Select
-            label="Status"
-            placeholder="Any"
-            clearable
-            data={STATUS_OPTIONS}
-            value={params.status ?? null}
-            onChange={(v) =>
-              setParams((p) => ({ ...p, page: 1, status: (v as ApprovalStatus) || undefined }))
-            }
-            w={160}
-          />
-        )}
-        <Select
-          label="Sort"
-          data={[
-            { value: 'created_at:desc', label: 'Newest first' },
-            { value: 'created_at:asc', label: 'Oldest first' },
-            { value: 'employee_name:asc', label: 'Employee A–Z' },
-          ]}
-          value={`${params.sortBy}:${params.sortOrder}`}
-          onChange={(v) => {
-            if (!v) return;
-            const [sortBy, sortOrder] = v.split(':') as [QueueParams['sortBy'], QueueParams['sortOrder']];
-            setParams((p) => ({ ...p, page: 1, sortBy, sortOrder }));
-          }}
-          allowDeselect={false}
-          w={170}
-        />
-      </SearchBar>
-      {query.isError && !query.data ? (
-        <LoadError what="requests" onRetry={query.refetch} />
-      ) : query.isPending ? (
-        <PageLoader label="Loading requests…" />
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped highlightOnHover aria-label="Profile change requests" aria-busy={query.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Employee</Table.Th>
-                  <Table.Th scope="col">Fields changed</Table.Th>
-                  <Table.Th scope="col">Requested at</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.length === 0 ? (
-                  <EmptyRow colSpan={5}>
-                    {mode === 'team' ? 'Nothing is waiting on you.' : 'No requests match.'}
-                  </EmptyRow>
-                ) : (
-                  items.map((r) => (
-                    <Table.Tr key={r.id}>
-                      <Table.Td>
-                        {r.employee_name}
-                        <Text size="xs" c="dimmed">
-                          {r.employee_code}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{r.changes.map((c) => `${c.label}: ${c.after ?? '—'}`).join('; ')}</Table.Td>
-                      <Table.Td>{formatDateTime(r.created_at, timeZone)}</Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={r.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => setOpenId(r.id)}
-                          aria-label={`Open request of ${r.employee_name}`}
-                        >
-                          {r.status === 'pending' ? 'Review' : 'View'}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Pager
-            total={total}
-            page={params.page}
-            records={params.records}
-            noun="requests"
-            summary={total === 1 ? '1 request' : `${total} requests`}
-            onPage={(page) => setParams((p) => ({ ...p, page }))}
-          />
-        </Paper>
-      )}
+        {mode === 'admin' && <FilterSelect list={list} field="status" label="Status" data={STATUS_OPTIONS} />}
+      </ListSearch>
+      <DataTable
+        label="Profile change requests"
+        noun="requests"
+        columns={columns}
+        rowKey={(r) => r.id}
+        query={query}
+        list={list}
+        emptyText={mode === 'team' ? 'Nothing is waiting on you.' : 'No requests match.'}
+      />
       <RequestDrawer request={open} mode={mode} onClose={() => setOpenId(null)} />
     </>
   );

@@ -1,6 +1,7 @@
 import type { ApprovalState, ApprovalStatus, ProfileFieldChange } from '@hr/contract';
 import { Badge, List, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format';
+import { enumLabel } from '../../../lib/labels';
 
 export const STATUS_COLOR: Record<ApprovalStatus, string> = {
   pending: 'yellow',
@@ -12,7 +13,7 @@ export const STATUS_COLOR: Record<ApprovalStatus, string> = {
 export function StatusBadge({ status }: { status: ApprovalStatus }) {
   return (
     <Badge color={STATUS_COLOR[status]} variant="light">
-      {status}
+      {enumLabel(status)}
     </Badge>
   );
 }
