@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { store } from '../lib/store';
 import { AppToastContainer } from '../lib/toasts';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /**
  * What every page needs. The query client, the confirmation dialog and the full styles come with the
@@ -12,7 +12,7 @@ import { theme } from './theme';
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ReduxProvider store={store}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         {children}
         <AppToastContainer />
       </MantineProvider>

@@ -160,58 +160,60 @@ export function AnnouncementsScreen() {
         onSearch={() => setParams((p) => ({ ...p, page: 1, search: search.trim() || undefined }))}
       />
       <DataTableFrame query={query} what="announcements" params={params} setParams={setParams}>
-        <Table striped aria-label="Announcements">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Dates</Table.Th>
-              <Table.Th>Audience</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((a) => {
-              const state =
-                a.ends_on < today
-                  ? ['Ended', 'gray']
-                  : a.starts_on > today
-                    ? ['Scheduled', 'blue']
-                    : ['Showing', 'green'];
-              return (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{a.title}</Table.Td>
-                  <Table.Td>
-                    {formatDate(a.starts_on)} – {formatDate(a.ends_on)}
-                  </Table.Td>
-                  <Table.Td>
-                    {a.audience === 'all' ? 'Everyone' : `${a.audience_ids.length} ${a.audience}`}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={state[1]}>
-                      {state[0]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      edit={
-                        can('edit') && { label: `Edit ${a.title}`, onClick: () => setDialog({ item: a }) }
-                      }
-                      remove={
-                        can('delete') && {
-                          label: `Delete ${a.title}`,
-                          title: 'Delete announcement',
-                          message: `Delete “${a.title}”?`,
-                          onConfirm: () => del.mutate(a.id),
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label="Announcements">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Title</Table.Th>
+                <Table.Th>Dates</Table.Th>
+                <Table.Th>Audience</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((a) => {
+                const state =
+                  a.ends_on < today
+                    ? ['Ended', 'gray']
+                    : a.starts_on > today
+                      ? ['Scheduled', 'blue']
+                      : ['Showing', 'green'];
+                return (
+                  <Table.Tr key={a.id}>
+                    <Table.Td>{a.title}</Table.Td>
+                    <Table.Td>
+                      {formatDate(a.starts_on)} – {formatDate(a.ends_on)}
+                    </Table.Td>
+                    <Table.Td>
+                      {a.audience === 'all' ? 'Everyone' : `${a.audience_ids.length} ${a.audience}`}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={state[1]}>
+                        {state[0]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <RowActions
+                        edit={
+                          can('edit') && { label: `Edit ${a.title}`, onClick: () => setDialog({ item: a }) }
                         }
-                      }
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                        remove={
+                          can('delete') && {
+                            label: `Delete ${a.title}`,
+                            title: 'Delete announcement',
+                            message: `Delete “${a.title}”?`,
+                            onConfirm: () => del.mutate(a.id),
+                          }
+                        }
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </DataTableFrame>
       <Modal
         opened={dialog !== null}
