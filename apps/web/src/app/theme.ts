@@ -34,6 +34,9 @@ export const theme = createTheme({
         // (not Mantine's ScrollArea), focusable so it can be scrolled with the keyboard (WCAG 2.1.1).
         type: 'native',
         tabIndex: 0,
+        // The containing block of what is absolutely placed in the table (hidden checkbox inputs),
+        // else that escapes the clipping and widens the page.
+        pos: 'relative',
       } satisfies Partial<TableScrollContainerProps> & { tabIndex: number },
     },
     Pagination: {
