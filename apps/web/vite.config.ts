@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@hr/contract': contract } },
   build: {
     // The API serves this folder (dist/web at the repository root).
@@ -27,10 +28,13 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/ },
+            // Apart, because the sign-in page needs the store but neither react-query nor axios.
             {
-              name: 'data',
-              test: /node_modules[\\/](@tanstack|@reduxjs|redux|react-redux|immer|reselect|axios)[\\/]/,
+              name: 'store',
+              test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk)[\\/]/,
             },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'http', test: /node_modules[\\/]axios[\\/]/ },
           ],
         },
       },

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, request } from '@playwright/test';
 import { decodeJwt, SignJWT } from 'jose';
 import { E2E } from '../env';
@@ -84,4 +85,21 @@ export async function waitForMail(address: string, after: number): Promise<Mail>
     )
     .toBe(true);
   return found!;
+}
+
+/** The WCAG 2.0 and 2.1 rules, levels A and AA: every screen must pass all of them. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Runs axe-core over the page as it is now and fails listing each violation with the elements it
+ * found (a CSS path and axe's summary), so the report says what to fix. `soft`: the test goes on
+ * (and fails at its end), to report more than the first problem.
+ */
+export async function expectNoAxeViolations(page: Page, where: string = page.url(), soft = false) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const found = results.violations.map((v) => ({
+    rule: `${v.id} (${v.impact}): ${v.help}`,
+    elements: v.nodes.map((n) => `${n.target.join(' ')} :: ${n.failureSummary?.replace(/\s+/g, ' ')}`),
+  }));
+  (soft ? expect.soft : expect)(found, `axe-core violations at ${where}`).toEqual([]);
 }

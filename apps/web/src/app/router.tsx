@@ -1,10 +1,8 @@
-import { type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { AppShell } from '../components/layouts/app-shell';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { PageLoader } from '../components/ui/page-loader';
 import { setNavigate } from '../lib/navigation';
-import { AREAS } from './areas';
 import { HomeRedirect } from './guards/home-redirect';
 import { PermissionGuard } from './guards/permission-guard';
 import { RedirectIfSignedIn, RequireAuth } from './guards/require-auth';
@@ -21,6 +19,9 @@ import {
 import { TEAM_SCREENS } from './routes/team';
 import type { ScreenDef } from './routes/types';
 import { USER_SCREENS } from './routes/user';
+
+/** The signed-in frame is not part of the first load (the sign-in page does not need it). */
+const PrivateLayout = lazy(() => import('./private-layout').then((m) => ({ default: m.PrivateLayout })));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
@@ -51,7 +52,9 @@ export const routes: RouteObject[] = [
     path: '/',
     element: (
       <RequireAuth>
-        <AppShell areas={AREAS} />
+        <Lazy>
+          <PrivateLayout />
+        </Lazy>
       </RequireAuth>
     ),
     children: [

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * A global confirmation dialog (spec section 2): `await confirm({...})` resolves true on accept and
- * false on reject or close. `<ConfirmHost/>` is rendered once by the app providers.
+ * false on reject or close. `<ConfirmHost/>` is rendered once by the signed-in layout.
  */
 export type ConfirmOptions = {
   title: string;

@@ -66,45 +66,48 @@ function Matrix({
           <Title order={3} size="h5" mb="xs">
             {title}
           </Title>
-          <Table aria-label={`${title} permissions`} withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Area</Table.Th>
-                {ACTIONS.map((a) => (
-                  <Table.Th key={a} ta="center">
-                    {label(a)}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {areasOf(section).map(([area, actions]) => (
-                <Table.Tr key={area}>
-                  <Table.Td>{label(area)}</Table.Td>
-                  {ACTIONS.map((a) => {
-                    const p = `${area}.${a}`;
-                    return (
-                      <Table.Td key={a} ta="center">
-                        {actions.has(a) ? (
-                          <Checkbox
-                            aria-label={`${label(area)}: ${a}`}
-                            checked={value.has(p)}
-                            onChange={(e) => toggle(p, e.currentTarget.checked)}
-                            disabled={disabled}
-                            style={{ display: 'inline-block' }}
-                          />
-                        ) : (
-                          <Text c="dimmed" size="xs">
-                            —
-                          </Text>
-                        )}
-                      </Table.Td>
-                    );
-                  })}
+          {/* On a phone the table scrolls within itself, not the page. */}
+          <Table.ScrollContainer minWidth={480}>
+            <Table aria-label={`${title} permissions`} withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Area</Table.Th>
+                  {ACTIONS.map((a) => (
+                    <Table.Th key={a} ta="center">
+                      {label(a)}
+                    </Table.Th>
+                  ))}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {areasOf(section).map(([area, actions]) => (
+                  <Table.Tr key={area}>
+                    <Table.Td>{label(area)}</Table.Td>
+                    {ACTIONS.map((a) => {
+                      const p = `${area}.${a}`;
+                      return (
+                        <Table.Td key={a} ta="center">
+                          {actions.has(a) ? (
+                            <Checkbox
+                              aria-label={`${label(area)}: ${a}`}
+                              checked={value.has(p)}
+                              onChange={(e) => toggle(p, e.currentTarget.checked)}
+                              disabled={disabled}
+                              style={{ display: 'inline-block' }}
+                            />
+                          ) : (
+                            <Text c="dimmed" size="xs">
+                              —
+                            </Text>
+                          )}
+                        </Table.Td>
+                      );
+                    })}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </div>
       ))}
     </Stack>

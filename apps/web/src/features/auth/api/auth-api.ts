@@ -10,7 +10,9 @@ import type {
   UserResponse,
 } from '@hr/contract';
 import type { z } from 'zod';
-import { apiClient, unwrap } from '../../../lib/api-client';
+
+// The API client (and axios) loads with the first call, not with the sign-in page (ADR 0011).
+const client = () => import('../../../lib/api-client');
 
 export type LoginResult = SessionData | OtpChallenge;
 
@@ -19,26 +21,32 @@ export function isOtpChallenge(result: LoginResult): result is OtpChallenge {
 }
 
 /** The screens show these errors themselves, so the calls are `silent`. */
-export function login(body: LoginBody): Promise<LoginResult> {
+export async function login(body: LoginBody): Promise<LoginResult> {
+  const { apiClient, unwrap } = await client();
   return unwrap(apiClient.post('/auth/login', body, { silent: true }));
 }
 
-export function verifyOtp(body: z.infer<typeof OtpVerifyBodySchema>): Promise<SessionData> {
+export async function verifyOtp(body: z.infer<typeof OtpVerifyBodySchema>): Promise<SessionData> {
+  const { apiClient, unwrap } = await client();
   return unwrap(apiClient.post('/auth/otp-verify', body, { silent: true }));
 }
 
-export function forgotPassword(body: z.infer<typeof ForgotPasswordBodySchema>): Promise<null> {
+export async function forgotPassword(body: z.infer<typeof ForgotPasswordBodySchema>): Promise<null> {
+  const { apiClient, unwrap } = await client();
   return unwrap(apiClient.post('/auth/forgot-password', body, { silent: true }));
 }
 
-export function resetPassword(body: z.infer<typeof ResetPasswordBodySchema>): Promise<null> {
+export async function resetPassword(body: z.infer<typeof ResetPasswordBodySchema>): Promise<null> {
+  const { apiClient, unwrap } = await client();
   return unwrap(apiClient.post('/auth/reset-password', body, { silent: true }));
 }
 
-export function changePassword(body: z.infer<typeof ChangePasswordBodySchema>): Promise<null> {
+export async function changePassword(body: z.infer<typeof ChangePasswordBodySchema>): Promise<null> {
+  const { apiClient, unwrap } = await client();
   return unwrap(apiClient.post('/auth/change-password', body, { silent: true }));
 }
 
-export function fetchMe(): Promise<{ userResponse: UserResponse; scope: Scope }> {
+export async function fetchMe(): Promise<{ userResponse: UserResponse; scope: Scope }> {
+  const { apiClient, unwrap } = await client();
   return unwrap(apiClient.get('/auth/me'));
 }

@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { toastSuccess } from '../../../lib/toasts';
+import { useAction } from '../../../lib/use-action';
 import { forgotPassword, resetPassword } from '../api/auth-api';
-import { validateConfirmation, validateEmail, validateNewPassword } from '../validation';
+import { validateNewPassword } from '../password-rule';
+import { validateConfirmation, validateEmail } from '../validation';
 
 /** One screen for /forgot-password and /reset-password (spec section 2), chosen by the path. */
 export function PasswordScreen() {
@@ -25,7 +26,7 @@ function ForgotPassword() {
   useDocumentTitle('Forgot password');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({ mutationFn: forgotPassword });
+  const mutation = useAction({ mutationFn: forgotPassword });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -82,7 +83,7 @@ function ResetPassword() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<{ password?: string | null; confirmation?: string | null }>({});
-  const mutation = useMutation({
+  const mutation = useAction({
     mutationFn: resetPassword,
     onSuccess: () => {
       toastSuccess(welcome ? 'Password set. Please sign in.' : 'Password changed. Please sign in.');

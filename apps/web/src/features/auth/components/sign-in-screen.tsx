@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { FromState } from '../../../app/guards/require-auth';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { setSession, useAppDispatch } from '../../../lib/store';
+import { useAction } from '../../../lib/use-action';
 import { isOtpChallenge, login, verifyOtp } from '../api/auth-api';
 import { validateEmail, validateOtp, validateRequired } from '../validation';
 
@@ -31,7 +31,7 @@ export function SignInScreen() {
     navigate(target, { replace: true });
   };
 
-  const loginMutation = useMutation({
+  const loginMutation = useAction({
     mutationFn: login,
     onSuccess: (result) => {
       if (isOtpChallenge(result)) {
@@ -40,7 +40,7 @@ export function SignInScreen() {
       } else finish(result);
     },
   });
-  const otpMutation = useMutation({ mutationFn: verifyOtp, onSuccess: finish });
+  const otpMutation = useAction({ mutationFn: verifyOtp, onSuccess: finish });
 
   const onSubmitCredentials = (event: FormEvent) => {
     event.preventDefault();

@@ -50,16 +50,18 @@ export function AdminDashboard() {
               <Title order={2} size="h4" mb="sm">
                 Headcount by division
               </Title>
-              <Table aria-label="Headcount by division">
-                <Table.Tbody>
-                  {d.headcount_by_division.map((r) => (
-                    <Table.Tr key={r.division_id ?? 'none'}>
-                      <Table.Td>{r.division_name}</Table.Td>
-                      <Table.Td ta="right">{r.headcount}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <Table.ScrollContainer minWidth={320}>
+                <Table aria-label="Headcount by division">
+                  <Table.Tbody>
+                    {d.headcount_by_division.map((r) => (
+                      <Table.Tr key={r.division_id ?? 'none'}>
+                        <Table.Td>{r.division_name}</Table.Td>
+                        <Table.Td ta="right">{r.headcount}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             </Paper>
             <Paper withBorder p="lg" radius="md">
               <Title order={2} size="h4" mb="sm">
@@ -76,17 +78,19 @@ export function AdminDashboard() {
                   No birthdays coming up.
                 </Text>
               ) : (
-                <Table aria-label="Upcoming birthdays">
-                  <Table.Tbody>
-                    {d.upcoming_birthdays.map((b) => (
-                      <Table.Tr key={b.employee_id}>
-                        <Table.Td>{b.employee_name}</Table.Td>
-                        <Table.Td>{formatDate(b.date)}</Table.Td>
-                        <Table.Td c="dimmed">{when(b.days_until)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <Table.ScrollContainer minWidth={320}>
+                  <Table aria-label="Upcoming birthdays">
+                    <Table.Tbody>
+                      {d.upcoming_birthdays.map((b) => (
+                        <Table.Tr key={b.employee_id}>
+                          <Table.Td>{b.employee_name}</Table.Td>
+                          <Table.Td>{formatDate(b.date)}</Table.Td>
+                          <Table.Td c="dimmed">{when(b.days_until)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
               )}
             </Paper>
             <Paper withBorder p="lg" radius="md">
@@ -98,20 +102,22 @@ export function AdminDashboard() {
                   No anniversaries coming up.
                 </Text>
               ) : (
-                <Table aria-label="Upcoming work anniversaries">
-                  <Table.Tbody>
-                    {d.upcoming_anniversaries.map((b) => (
-                      <Table.Tr key={b.employee_id}>
-                        <Table.Td>{b.employee_name}</Table.Td>
-                        <Table.Td>
-                          {b.years} year{b.years === 1 ? '' : 's'}
-                        </Table.Td>
-                        <Table.Td>{formatDate(b.date)}</Table.Td>
-                        <Table.Td c="dimmed">{when(b.days_until)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <Table.ScrollContainer minWidth={320}>
+                  <Table aria-label="Upcoming work anniversaries">
+                    <Table.Tbody>
+                      {d.upcoming_anniversaries.map((b) => (
+                        <Table.Tr key={b.employee_id}>
+                          <Table.Td>{b.employee_name}</Table.Td>
+                          <Table.Td>
+                            {b.years} year{b.years === 1 ? '' : 's'}
+                          </Table.Td>
+                          <Table.Td>{formatDate(b.date)}</Table.Td>
+                          <Table.Td c="dimmed">{when(b.days_until)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
               )}
             </Paper>
           </SimpleGrid>

@@ -140,48 +140,51 @@ function UnitMembers({
         </Group>
       )}
       <ListState query={members} what="employees in this unit" empty={(members.data ?? []).length === 0}>
-        <Table aria-label={`Employees in ${unit.name}`} striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Code</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Designation</Table.Th>
-              {canEdit && <Table.Th>Actions</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(members.data ?? []).map((m) => (
-              <Table.Tr key={m.id}>
-                <Table.Td>{m.employee_code}</Table.Td>
-                <Table.Td>{m.employee_name}</Table.Td>
-                <Table.Td>{m.designation ?? '—'}</Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <Tooltip label="Remove from unit">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${m.employee_name} from ${unit.name}`}
-                        onClick={async () => {
-                          const ok = await confirm({
-                            title: 'Remove from unit',
-                            message: `Remove ${m.employee_name} from ${unit.name}? They will have no unit until moved again.`,
-                            acceptLabel: 'Remove',
-                            danger: true,
-                          });
-                          if (ok)
-                            remove.mutate({ divisionId: division.id, unitId: unit.id, employeeId: m.id });
-                        }}
-                      >
-                        <IconUserMinus size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Table.Td>
-                )}
+        {/* On a phone the table scrolls within itself, not the page. */}
+        <Table.ScrollContainer minWidth={420}>
+          <Table aria-label={`Employees in ${unit.name}`} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Code</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Designation</Table.Th>
+                {canEdit && <Table.Th>Actions</Table.Th>}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {(members.data ?? []).map((m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td>{m.employee_code}</Table.Td>
+                  <Table.Td>{m.employee_name}</Table.Td>
+                  <Table.Td>{m.designation ?? '—'}</Table.Td>
+                  {canEdit && (
+                    <Table.Td>
+                      <Tooltip label="Remove from unit">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove ${m.employee_name} from ${unit.name}`}
+                          onClick={async () => {
+                            const ok = await confirm({
+                              title: 'Remove from unit',
+                              message: `Remove ${m.employee_name} from ${unit.name}? They will have no unit until moved again.`,
+                              acceptLabel: 'Remove',
+                              danger: true,
+                            });
+                            if (ok)
+                              remove.mutate({ divisionId: division.id, unitId: unit.id, employeeId: m.id });
+                          }}
+                        >
+                          <IconUserMinus size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </ListState>
     </Stack>
   );
@@ -266,51 +269,53 @@ export function DivisionsScreen() {
                   No units yet.
                 </Text>
               ) : (
-                <Table aria-label={`Units of ${d.name}`}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Unit</Table.Th>
-                      <Table.Th>Employees</Table.Th>
-                      <Table.Th>Actions</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {d.units.map((u) => (
-                      <Table.Tr key={u.id}>
-                        <Table.Td>{u.name}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light">{u.employee_count}</Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <RowActions
-                            edit={
-                              can(d, 'edit') && {
-                                label: `Rename unit ${u.name}`,
-                                onClick: () => setDialog({ kind: 'unit', division: d, unit: u }),
-                              }
-                            }
-                            remove={
-                              can(d, 'delete') && {
-                                label: `Delete unit ${u.name}`,
-                                title: 'Delete unit',
-                                message: `Delete the unit ${u.name} of ${d.name}?`,
-                                onConfirm: () => delUnit.mutate({ divisionId: d.id, unitId: u.id }),
-                              }
-                            }
-                          >
-                            <Button
-                              size="xs"
-                              variant="default"
-                              onClick={() => setOpen({ division: d, unit: u })}
-                            >
-                              Employees of {u.name}
-                            </Button>
-                          </RowActions>
-                        </Table.Td>
+                <Table.ScrollContainer minWidth={420}>
+                  <Table aria-label={`Units of ${d.name}`}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Unit</Table.Th>
+                        <Table.Th>Employees</Table.Th>
+                        <Table.Th>Actions</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {d.units.map((u) => (
+                        <Table.Tr key={u.id}>
+                          <Table.Td>{u.name}</Table.Td>
+                          <Table.Td>
+                            <Badge variant="light">{u.employee_count}</Badge>
+                          </Table.Td>
+                          <Table.Td>
+                            <RowActions
+                              edit={
+                                can(d, 'edit') && {
+                                  label: `Rename unit ${u.name}`,
+                                  onClick: () => setDialog({ kind: 'unit', division: d, unit: u }),
+                                }
+                              }
+                              remove={
+                                can(d, 'delete') && {
+                                  label: `Delete unit ${u.name}`,
+                                  title: 'Delete unit',
+                                  message: `Delete the unit ${u.name} of ${d.name}?`,
+                                  onConfirm: () => delUnit.mutate({ divisionId: d.id, unitId: u.id }),
+                                }
+                              }
+                            >
+                              <Button
+                                size="xs"
+                                variant="default"
+                                onClick={() => setOpen({ division: d, unit: u })}
+                              >
+                                Employees of {u.name}
+                              </Button>
+                            </RowActions>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
               )}
             </Paper>
           ))}

@@ -166,40 +166,42 @@ export function ReportingScreen() {
             )}
           </Group>
           <ListState query={roles} what="reporting roles" empty={list.length === 0}>
-            <Table aria-label="Reporting roles">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Priority</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Assignments</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{r.priority}</Table.Td>
-                    <Table.Td>{r.name}</Table.Td>
-                    <Table.Td>{r.assignment_count}</Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        edit={
-                          can('edit') && { label: `Edit ${r.name}`, onClick: () => setDialog({ role: r }) }
-                        }
-                        remove={
-                          can('delete') && {
-                            label: `Delete ${r.name}`,
-                            title: 'Delete reporting role',
-                            message: `Delete ${r.name}? Its ${r.assignment_count} manager assignment(s) go with it.`,
-                            onConfirm: () => del.mutate(r.id),
-                          }
-                        }
-                      />
-                    </Table.Td>
+            <Table.ScrollContainer minWidth={480}>
+              <Table aria-label="Reporting roles">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Priority</Table.Th>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Assignments</Table.Th>
+                    <Table.Th>Actions</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((r) => (
+                    <Table.Tr key={r.id}>
+                      <Table.Td>{r.priority}</Table.Td>
+                      <Table.Td>{r.name}</Table.Td>
+                      <Table.Td>{r.assignment_count}</Table.Td>
+                      <Table.Td>
+                        <RowActions
+                          edit={
+                            can('edit') && { label: `Edit ${r.name}`, onClick: () => setDialog({ role: r }) }
+                          }
+                          remove={
+                            can('delete') && {
+                              label: `Delete ${r.name}`,
+                              title: 'Delete reporting role',
+                              message: `Delete ${r.name}? Its ${r.assignment_count} manager assignment(s) go with it.`,
+                              onConfirm: () => del.mutate(r.id),
+                            }
+                          }
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </ListState>
         </Paper>
         <Paper withBorder p="md" radius="md">

@@ -11,6 +11,7 @@ const request = (current_level: number, level_count: number): ProfileChangeReque
   status: 'pending',
   created_at: '2026-11-23T10:00:00Z',
   applied_at: null,
+  abilities: { approve: true, reject: true, withdraw: false },
   approval: {
     request_id: 'r1',
     status: 'pending',
@@ -19,6 +20,7 @@ const request = (current_level: number, level_count: number): ProfileChangeReque
     skipped_levels: [],
     next_approvers: [],
     history: [],
+    events: [],
   },
 });
 

@@ -1,0 +1,151 @@
+import { readdirSync } from 'node:fs';
+import { type Browser, type BrowserContext, expect, type Page, request, test } from '@playwright/test';
+import { ADMIN_AREA, ADMIN_SCREENS } from '../apps/web/src/app/routes/admin';
+import { PAYROLL_AREA, PAYROLL_SCREENS } from '../apps/web/src/app/routes/payroll';
+import { TEAM_AREA, TEAM_SCREENS } from '../apps/web/src/app/routes/team';
+import type { ScreenDef } from '../apps/web/src/app/routes/types';
+import { USER_AREA, USER_SCREENS } from '../apps/web/src/app/routes/user';
+import { E2E } from './env';
+import { apiLogin, DEMO, expectNoAxeViolations, signIn } from './support/helpers';
+
+/**
+ * Every screen of the app, read from the route tables the router is built from (a screen added to
+ * them is checked here without touching this file), as each demo role: axe-core's WCAG 2.0/2.1 A
+ * and AA rules find nothing, at desktop width and at 390 px, and no page scrolls sideways on a phone.
+ */
+const AREAS = [
+  { key: USER_AREA.key, screens: USER_SCREENS },
+  { key: TEAM_AREA.key, screens: TEAM_SCREENS },
+  { key: ADMIN_AREA.key, screens: ADMIN_SCREENS },
+  { key: PAYROLL_AREA.key, screens: PAYROLL_SCREENS },
+];
+const ROUTE_TABLES = ['user.ts', 'team.ts', 'admin.ts', 'payroll.ts'];
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+test('every route table is covered by this spec', () => {
+  // A new area's table must be added above (and to the router); the other files are not tables.
+  const files = readdirSync('apps/web/src/app/routes').filter(
+    (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['screens.ts', 'types.ts'].includes(f),
+  );
+  expect(files.sort()).toEqual([...ROUTE_TABLES].sort());
+});
+
+/** Path parameters: a real record where the screen loads one, otherwise any value. */
+async function paramValues(): Promise<Record<string, string>> {
+  const { token } = await apiLogin(DEMO.admin);
+  const ctx = await request.newContext({ baseURL: E2E.baseURL });
+  const res = await ctx.get('/api/employee?page=1&records=1', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  const employeeId = (await res.json()).data[0].id as string;
+  await ctx.dispose();
+  return { employeeId };
+}
+
+function urlOf(area: string, screen: ScreenDef, params: Record<string, string>): string {
+  const path = screen.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '1');
+  return `/${area}${path ? `/${path}` : ''}`;
+}
+
+/** The screen has rendered: its h1 is there, nothing is loading and the network is quiet. */
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+}
+
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const { scrollWidth, widest } = await page.evaluate(() => {
+    // The element that sticks out furthest, to name it when the page is too wide.
+    let widest = '';
+    let right = 0;
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
+      const r = el.getBoundingClientRect().right;
+      if (r > right) {
+        right = r;
+        widest = `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} (${Math.round(r)} px)`;
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, widest };
+  });
+  expect
+    .soft(scrollWidth, `${where} scrolls sideways at 390 px; widest element: ${widest}`)
+    .toBeLessThanOrEqual(PHONE.width);
+}
+
+/**
+ * Axe at desktop width, then at phone width with the sideways-scroll check. Soft assertions: one
+ * report lists everything wrong with the page.
+ */
+async function checkPage(page: Page, url: string) {
+  await page.setViewportSize(DESKTOP);
+  await page.goto(url);
+  await settled(page);
+  await expectNoAxeViolations(page, `${url} (desktop)`, true);
+  // Loaded afresh at phone width, as a phone would (a resized page may still be in transition).
+  await page.setViewportSize(PHONE);
+  await page.goto(url);
+  await settled(page);
+  await expectNoSidewaysScroll(page, url);
+  await expectNoAxeViolations(page, `${url} (390 px)`, true);
+}
+
+const ROLES = [
+  { role: 'admin', email: DEMO.admin },
+  { role: 'manager', email: DEMO.manager },
+  { role: 'employee', email: DEMO.employee },
+] as const;
+
+for (const { role, email } of ROLES) {
+  test.describe(`accessibility as ${role}`, () => {
+    // One signed-in page for the role's screens, visited one after another (after a failure the
+    // worker restarts and signs in again, so the other screens are still checked).
+    let page: Page;
+    let permissions: string[];
+    let params: Record<string, string>;
+    let context: BrowserContext;
+
+    test.beforeAll(async ({ browser }: { browser: Browser }) => {
+      permissions = (await apiLogin(email)).scope.permissions.map((p) => p.name);
+      params = await paramValues();
+      context = await browser.newContext();
+      page = await context.newPage();
+      await signIn(page, email);
+    });
+    test.afterAll(async () => {
+      await context.close();
+    });
+
+    for (const area of AREAS) {
+      for (const screen of area.screens) {
+        test(`${area.key}/${screen.path || '(home)'} ${screen.title}`, async () => {
+          // Screens the role may not open send it to /forbidden, checked once below.
+          test.skip(!screen.permission.every((p) => permissions.includes(p)), `${role} may not open it`);
+          await checkPage(page, urlOf(area.key, screen, params));
+        });
+      }
+    }
+
+    test('forbidden and not-found pages', async () => {
+      await checkPage(page, '/forbidden');
+      await checkPage(page, '/no-such-page');
+    });
+  });
+}
+
+test.describe('accessibility signed out', () => {
+  for (const url of [
+    '/sign-in',
+    '/forgot-password',
+    '/reset-password?token=not-a-real-token',
+    '/forbidden',
+    '/server-error',
+    '/no-such-page',
+  ]) {
+    test(url, async ({ page }) => {
+      await checkPage(page, url);
+    });
+  }
+});
