@@ -83,8 +83,13 @@ export function DataTable<T, S extends string>({
   const total = query.data?.meta.totalCount ?? 0;
   return (
     <Paper withBorder radius="md" style={{ minWidth: 0, maxWidth: '100%' }}>
+      {/* Relative: the containing block of visually hidden (absolutely placed) labels, else they widen the page. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users. */}
-      <section aria-label={`${label} table`} tabIndex={0} style={{ overflowX: 'auto', maxWidth: '100%' }}>
+      <section
+        aria-label={`${label} table`}
+        tabIndex={0}
+        style={{ overflowX: 'auto', maxWidth: '100%', position: 'relative' }}
+      >
         <Table striped highlightOnHover aria-label={label} aria-busy={query.isFetching} miw={minWidth}>
           <Table.Thead>
             <Table.Tr>
