@@ -69,3 +69,12 @@ export async function listAudit(
     })),
   };
 }
+
+/** Whether this sign-in ever acted (for the employees module: such a person is kept, not deleted). */
+export async function userHasAuditHistory(tx: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await tx.query<{ any: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM audit_log WHERE actor_user_id = $1) AS any',
+    [userId],
+  );
+  return !!rows[0]?.any;
+}

@@ -1,3 +1,3 @@
 /** What other modules may use of the audit module (they import this file, never its others). */
-export { insertAudit } from './audit.repo';
+export { insertAudit, userHasAuditHistory } from './audit.repo';
 export type { AuditAction, AuditContext, AuditEvent, AuditService } from './audit.service';

@@ -1,6 +1,8 @@
 import type { AddressInput, Education, Experience, FamilyMember } from '@hr/contract';
 import type { Queryable } from '../../db/client';
 import { employeeHasApprovalHistory } from '../approvals';
+import { userHasAuditHistory } from '../audit';
+import { employeeHasAssetHistory } from '../org';
 import { type ScopeFilter, scopeWhere } from './employees.repo';
 
 /** Every stored column of an employee record, dates as text, sensitive fields still encrypted. */
@@ -210,13 +212,16 @@ export async function hasHistory(tx: Queryable, employeeId: string, userId: stri
     `SELECT EXISTS (SELECT 1 FROM employee_experience WHERE employee_id = $1)
          OR EXISTS (SELECT 1 FROM employee_education WHERE employee_id = $1)
          OR EXISTS (SELECT 1 FROM employee_family WHERE employee_id = $1)
-         OR EXISTS (SELECT 1 FROM asset_assignments WHERE employee_id = $1)
-         OR EXISTS (SELECT 1 FROM employees WHERE manager_id = $1)
-         OR ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM audit_log WHERE actor_user_id = $2::uuid)) AS any`,
-    [employeeId, userId],
+         OR EXISTS (SELECT 1 FROM employees WHERE manager_id = $1) AS any`,
+    [employeeId],
   );
-  // Requests and decisions belong to the approvals module: asked through its index.
-  return rows[0]!.any || (await employeeHasApprovalHistory(tx, employeeId));
+  // Requests, assets and the audit log belong to other modules: asked through their index.
+  return (
+    rows[0]!.any ||
+    (await employeeHasApprovalHistory(tx, employeeId)) ||
+    (await employeeHasAssetHistory(tx, employeeId)) ||
+    (userId !== null && (await userHasAuditHistory(tx, userId)))
+  );
 }
 
 export async function setSignInActive(tx: Queryable, employeeId: string, active: boolean) {

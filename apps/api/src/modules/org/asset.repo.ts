@@ -182,3 +182,12 @@ export async function employeeExists(tx: Queryable, id: string): Promise<boolean
   );
   return rows[0]!.hit;
 }
+
+/** Whether an asset was ever issued to the employee (for the employees module: kept, not deleted). */
+export async function employeeHasAssetHistory(tx: Queryable, employeeId: string): Promise<boolean> {
+  const { rows } = await tx.query<{ any: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM asset_assignments WHERE employee_id = $1) AS any',
+    [employeeId],
+  );
+  return !!rows[0]?.any;
+}

@@ -84,9 +84,9 @@ export function DataTable<T, S extends string>({
   return (
     <Paper withBorder radius="md" style={{ minWidth: 0, maxWidth: '100%' }}>
       {/* Relative: the containing block of visually hidden (absolutely placed) labels, else they widen the page. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users. */}
       <section
         aria-label={`${label} table`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users.
         tabIndex={0}
         style={{ overflowX: 'auto', maxWidth: '100%', position: 'relative' }}
       >
