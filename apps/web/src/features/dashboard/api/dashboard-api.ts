@@ -1,4 +1,4 @@
-import type { AdminDashboard, Announcement, TeamDashboard } from '@hr/contract';
+import type { AdminDashboard, Announcement, JobQueueStatus, TeamDashboard } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '../../../lib/api-client';
 
@@ -17,4 +17,10 @@ export const useCurrentAnnouncements = () =>
   useQuery({
     queryKey: ['announcements', 'current'],
     queryFn: () => unwrap<Announcement[]>(apiClient.get('/announcement/current', { silent: true })),
+  });
+/** Background and scheduled job queues with their last runs and counts (administrators). */
+export const useJobStatus = () =>
+  useQuery({
+    queryKey: ['jobs', 'status'],
+    queryFn: () => unwrap<JobQueueStatus[]>(apiClient.get('/jobs')),
   });

@@ -4,6 +4,7 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { formatDate } from '../../../lib/format';
 import { useAdminDashboard } from '../api/dashboard-api';
 import { AnnouncementList } from './announcement-list';
+import { JobsPanel } from './jobs-panel';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -20,7 +21,10 @@ function Figure({ label, value }: { label: string; value: number }) {
 
 const when = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`);
 
-/** Admin dashboard: headcount, joiners and exits, by division, birthdays, anniversaries, announcements. */
+/**
+ * Admin dashboard: headcount, joiners and exits, by division, birthdays, anniversaries, announcements,
+ * and the background jobs (last run, failures).
+ */
 export function AdminDashboard() {
   const q = useAdminDashboard();
   const d = q.data;
@@ -121,6 +125,7 @@ export function AdminDashboard() {
               )}
             </Paper>
           </SimpleGrid>
+          <JobsPanel />
         </>
       )}
     </>
