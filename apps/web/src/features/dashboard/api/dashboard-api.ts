@@ -18,9 +18,10 @@ export const useCurrentAnnouncements = () =>
     queryKey: ['announcements', 'current'],
     queryFn: () => unwrap<Announcement[]>(apiClient.get('/announcement/current', { silent: true })),
   });
-/** Background and scheduled job queues with their last runs and counts (administrators). */
+
+/** Background and scheduled job queues with their last runs and counts (administrators). Silent: the panel shows its own error. */
 export const useJobStatus = () =>
   useQuery({
     queryKey: ['jobs', 'status'],
-    queryFn: () => unwrap<JobQueueStatus[]>(apiClient.get('/jobs')),
+    queryFn: () => unwrap<JobQueueStatus[]>(apiClient.get('/jobs', { silent: true })),
   });

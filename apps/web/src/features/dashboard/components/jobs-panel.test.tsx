@@ -42,7 +42,7 @@ describe('JobsPanel', () => {
     const get = vi.spyOn(apiClient, 'get').mockResolvedValue({ data: { data: [failing, never] } });
     renderWithProviders(<JobsPanel />);
     const table = await screen.findByRole('table', { name: 'Background jobs' });
-    expect(get).toHaveBeenCalledWith('/jobs');
+    expect(get).toHaveBeenCalledWith('/jobs', { silent: true });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     const f = within(rows[1] as HTMLElement);
