@@ -64,10 +64,13 @@ export function registerRequestTextCheck(app: FastifyInstance): void {
     return parseJson(request, text, done);
   });
 
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: an async hook adds a promise and a turn of the microtask
+  // queue to every request, which split the read lanes' batches and cost the employee list about
+  // a third of its throughput (bench/README.md).
+  app.addHook('preValidation', (request, _reply, done) => {
     const errors = [...badTextIn(request.params), ...badTextIn(request.query), ...badTextIn(request.body)];
-    if (errors.length === 0) return;
+    if (errors.length === 0) return done();
     const fields = [...new Set(errors.map((e) => e.path))].join(', ');
-    throw new AppError('VALIDATION', `Validation failed: ${fields}`, { errors });
+    done(new AppError('VALIDATION', `Validation failed: ${fields}`, { errors }));
   });
 }

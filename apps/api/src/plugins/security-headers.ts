@@ -24,7 +24,8 @@ export const CONTENT_SECURITY_POLICY = [
  * personal data: no cache (browser, proxy) may keep them.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: no promise per response (see request-text.ts).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-content-type-options', 'nosniff');
@@ -32,6 +33,6 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     if (request.url.startsWith('/api/') && type.startsWith('application/json')) {
       reply.header('cache-control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
 }
