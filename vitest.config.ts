@@ -2,13 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
+const engine = fileURLToPath(new URL('./packages/payroll-engine/src/index.ts', import.meta.url));
+const alias = { '@hr/contract': contract, '@hr/payroll-engine': engine };
 
 export default defineConfig({
-  resolve: { alias: { '@hr/contract': contract } },
+  resolve: { alias },
   test: {
     projects: [
       {
-        resolve: { alias: { '@hr/contract': contract } },
+        resolve: { alias },
         test: {
           name: 'api',
           environment: 'node',
@@ -19,7 +21,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '@hr/contract': contract } },
+        resolve: { alias },
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -5,11 +5,12 @@ import { precompress } from './precompress';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
+const engine = fileURLToPath(new URL('../../packages/payroll-engine/src/index.ts', import.meta.url));
 
 export default defineConfig({
   root: webRoot,
   plugins: [react(), precompress()],
-  resolve: { alias: { '@hr/contract': contract } },
+  resolve: { alias: { '@hr/contract': contract, '@hr/payroll-engine': engine } },
   build: {
     // The API serves this folder (dist/web at the repository root).
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
