@@ -38,6 +38,8 @@ import { orgRoutes } from './modules/org/org.routes';
 import { createReportingService } from './modules/org/reporting.service';
 import { profileChangesRoutes } from './modules/profile-changes/profile-changes.routes';
 import { createProfileChangesService } from './modules/profile-changes/profile-changes.service';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { createReportsService } from './modules/reports/reports.service';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -162,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     announcements: createAnnouncementService({ db, clock }),
   };
   const dashboard = createDashboardService({ db, clock });
+  const reports = createReportsService({ db, clock });
 
   // Jobs (ADR 0010): defined here, started once the app is ready, stopped before the database closes.
   const runJobs = deps.jobs ?? config.nodeEnv !== 'test';
@@ -193,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   employeesRoutes(app, { employees, upload: employeeUpload, db });
   orgRoutes(app, org);
   dashboardRoutes(app, { dashboard });
+  reportsRoutes(app, { reports });
   approvalsRoutes(app, { approvals });
   profileChangesRoutes(app, { profileChanges });
   filesRoutes(app, { files });

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { envelope, pagedEnvelope, SORT_ORDERS } from './envelope';
+
+/** The reports of admin/reports (issue 13). A report whose data has not landed says so. */
+export const REPORT_KEYS = [
+  'headcount',
+  'joiners-leavers',
+  'attendance-muster',
+  'late-marks',
+  'leave-balances',
+  'reimbursements',
+  'payroll-register',
+] as const;
+export const ReportKeySchema = z.enum(REPORT_KEYS);
+export type ReportKey = z.infer<typeof ReportKeySchema>;
+
+export const ReportCatalogItemSchema = z.object({
+  key: ReportKeySchema,
+  title: z.string(),
+  description: z.string(),
+  available: z.boolean(),
+  /** Why a report cannot be run yet, in words for the screen. */
+  unavailable_reason: z.string().nullable(),
+});
+export type ReportCatalogItem = z.infer<typeof ReportCatalogItemSchema>;
+export const ReportCatalogResponseSchema = envelope(z.array(ReportCatalogItemSchema));
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const uuid = z.string().uuid({ message: 'must be a division id' });
+
+/** Months as YYYY-MM, at most five years in one report. */
+const HeadcountQueryBase = z.object({
+  from: z.string().regex(MONTH, 'must be a month as YYYY-MM'),
+  to: z.string().regex(MONTH, 'must be a month as YYYY-MM'),
+  division_id: uuid.optional(),
+});
+function checkMonths<T extends z.ZodType<{ from: string; to: string }>>(schema: T) {
+  return schema
+    .refine((q) => q.from <= q.to, { path: ['to'], message: 'must not be before from' })
+    .refine((q) => monthsBetween(q.from, q.to) <= 60, { path: ['to'], message: 'at most 60 months' });
+}
+export const HeadcountQuerySchema = checkMonths(HeadcountQueryBase);
+export type HeadcountQuery = z.infer<typeof HeadcountQuerySchema>;
+
+function monthsBetween(from: string, to: string): number {
+  const [fy, fm] = from.split('-').map(Number) as [number, number];
+  const [ty, tm] = to.split('-').map(Number) as [number, number];
+  return (ty - fy) * 12 + (tm - fm) + 1;
+}
+
+export const HeadcountMonthSchema = z.object({
+  month: z.string(),
+  /** Employed at the end of the day before the month began. */
+  opening: z.number().int(),
+  joiners: z.number().int(),
+  leavers: z.number().int(),
+  /** Employed at the end of the month's last day: opening + joiners − leavers. */
+  closing: z.number().int(),
+  /** Leavers over the average of opening and closing, in percent, one decimal; null when both are 0. */
+  attrition_pct: z.number().nullable(),
+});
+export type HeadcountMonth = z.infer<typeof HeadcountMonthSchema>;
+
+export const HeadcountReportSchema = z.object({
+  months: z.array(HeadcountMonthSchema),
+  /** Closing headcount of the last month by division (employees without a unit as "Unassigned"). */
+  by_division: z.array(
+    z.object({ division_id: z.string().nullable(), division_name: z.string(), headcount: z.number().int() }),
+  ),
+});
+export type HeadcountReport = z.infer<typeof HeadcountReportSchema>;
+export const HeadcountReportResponseSchema = envelope(HeadcountReportSchema);
+
+export const JOINER_LEAVER_SORTS = ['date', 'employee_code', 'employee_name', 'division_name'] as const;
+const JoinersLeaversFilterBase = z.object({
+  from: z.string().regex(DATE, 'must be a date as YYYY-MM-DD'),
+  to: z.string().regex(DATE, 'must be a date as YYYY-MM-DD'),
+  kind: z.enum(['all', 'joiners', 'leavers']).default('all'),
+  division_id: uuid.optional(),
+  sortBy: z.enum(JOINER_LEAVER_SORTS).default('date'),
+  sortOrder: z.enum(SORT_ORDERS).default('desc'),
+});
+const datesInOrder = { path: ['to'], message: 'must not be before from' };
+export const JoinersLeaversQuerySchema = JoinersLeaversFilterBase.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  records: z.coerce.number().int().min(1).max(100).default(10),
+}).refine((q) => q.from <= q.to, datesInOrder);
+export type JoinersLeaversQuery = z.infer<typeof JoinersLeaversQuerySchema>;
+export type JoinersLeaversFilter = z.infer<typeof JoinersLeaversFilterBase>;
+
+export const JoinerLeaverRowSchema = z.object({
+  employee_id: z.string(),
+  employee_code: z.string(),
+  employee_name: z.string(),
+  designation: z.string().nullable(),
+  division_name: z.string().nullable(),
+  unit_name: z.string().nullable(),
+  /** 'joined' on the joining date, 'left' on the exit date. */
+  event: z.enum(['joined', 'left']),
+  date: z.string(),
+});
+export type JoinerLeaverRow = z.infer<typeof JoinerLeaverRowSchema>;
+export const JoinersLeaversResponseSchema = pagedEnvelope(JoinerLeaverRowSchema);
+
+/** Exports (spec section 7's export helpers): the same filters plus the file format. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+const format = z.enum(EXPORT_FORMATS, { message: 'must be csv or xlsx' });
+export const HeadcountExportQuerySchema = checkMonths(HeadcountQueryBase.extend({ format }));
+export const JoinersLeaversExportQuerySchema = JoinersLeaversFilterBase.extend({ format }).refine(
+  (q) => q.from <= q.to,
+  datesInOrder,
+);
