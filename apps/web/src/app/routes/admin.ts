@@ -11,6 +11,7 @@ import {
   ManageAssetsScreen,
   PermissionsScreen,
   ReportingScreen,
+  ReportsScreen,
 } from './screens';
 import type { ScreenDef } from './types';
 
@@ -45,7 +46,7 @@ export const ADMIN_SCREENS: ScreenDef[] = [
     Screen: EmployeePageScreen,
   },
   { path: 'policies', title: 'Policies summary', permission: ['policies_summary.view'] },
-  { path: 'reports', title: 'Reports', permission: ['admin_reports.view'] },
+  { path: 'reports', title: 'Reports', permission: ['admin_reports.view'], Screen: ReportsScreen },
   {
     path: 'organisation/divisions',
     title: 'Divisions',

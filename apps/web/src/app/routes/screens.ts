@@ -109,3 +109,8 @@ export const PermissionsScreen = lazy(() =>
     default: m.PermissionsScreen,
   })),
 );
+export const ReportsScreen = lazy(() =>
+  withFullStyles(import('../../features/reports/components/reports-screen')).then((m) => ({
+    default: m.ReportsScreen,
+  })),
+);
