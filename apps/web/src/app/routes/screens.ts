@@ -109,3 +109,8 @@ export const PermissionsScreen = lazy(() =>
     default: m.PermissionsScreen,
   })),
 );
+export const NotificationsScreen = lazy(() =>
+  withFullStyles(import('../../features/notifications/components/notifications-screen')).then((m) => ({
+    default: m.NotificationsScreen,
+  })),
+);
