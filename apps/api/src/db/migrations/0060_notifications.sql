@@ -48,7 +48,8 @@ GRANT INSERT (recipient, subject, text_body, html_body) ON mail_outbox TO hr_app
 
 CREATE FUNCTION hr_mail_queued_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('hr_mail_queued', '');
+  -- A payload: listeners ignore empty notifications.
+  PERFORM pg_notify('hr_mail_queued', 'queued');
   RETURN NULL;
 END $$;
 CREATE TRIGGER mail_outbox_queued AFTER INSERT ON mail_outbox FOR EACH STATEMENT
