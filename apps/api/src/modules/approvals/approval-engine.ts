@@ -871,23 +871,24 @@ export function createApprovalEngine(deps: {
               subject: 'Reminder: a request is waiting for your approval',
               except: r.requester_id,
             });
-          }
-          const { rows: to } = await tx.query<{ email: string | null; name: string }>(
-            `SELECT e.email, trim(e.first_name || ' ' || e.last_name) AS name
+          } else {
+            const { rows: to } = await tx.query<{ email: string | null; name: string }>(
+              `SELECT e.email, trim(e.first_name || ' ' || e.last_name) AS name
                FROM employees e WHERE e.id = ANY($1::uuid[]) ORDER BY e.id`,
-            [(await undecidedApprovers(tx, r.id, r.current_level)).map((a) => a.approver_id)],
-          );
-          for (const a of to) {
-            if (!a.email || notifier) continue;
-            result.mails.push({
-              requestId: r.id,
-              requestType: r.request_type,
-              level: r.current_level,
-              to: a.email,
-              approverName: a.name,
-              title: s.title,
-              summary: s.summary,
-            });
+              [(await undecidedApprovers(tx, r.id, r.current_level)).map((a) => a.approver_id)],
+            );
+            for (const a of to) {
+              if (!a.email) continue;
+              result.mails.push({
+                requestId: r.id,
+                requestType: r.request_type,
+                level: r.current_level,
+                to: a.email,
+                approverName: a.name,
+                title: s.title,
+                summary: s.summary,
+              });
+            }
           }
         }
         if (!r.escalate) continue;
