@@ -31,6 +31,9 @@ import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createNotifier } from './modules/notifications/notifier';
 import { createAnnouncementService } from './modules/org/announcement.service';
 import { createAssetService } from './modules/org/asset.service';
 import { createDivisionService } from './modules/org/division.service';
@@ -149,7 +152,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const employeeUpload = createUploader({ ...employeeDeps, clock, invite: (email) => auth.invite(email) });
 
-  const approvalEngine = createApprovalEngine({ clock });
+  // Notifications queue their mail in the transaction of their event; the trigger on mail_outbox
+  // NOTIFYs at commit, and each process's deliverer sends it then (not on its next poll).
+  const notifier = createNotifier({ appUrl: config.appUrl });
+  const notifications = createNotificationsService({ db });
+  const stopMailWatch = await db.listen(
+    'hr_mail_queued',
+    () => void mailer.deliverDue(),
+    () => undefined,
+  );
+  app.addHook('onClose', async () => {
+    await stopMailWatch().catch(() => undefined);
+  });
+  const approvalEngine = createApprovalEngine({ clock, notifier });
   const approvals = createApprovalsService({ db, engine: approvalEngine });
   const profileChanges = createProfileChangesService({
     db,
@@ -201,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   profileChangesRoutes(app, { profileChanges });
   filesRoutes(app, { files });
   jobsRoutes(app, { jobs });
+  notificationsRoutes(app, { notifications });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;

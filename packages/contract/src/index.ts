@@ -9,6 +9,7 @@ export * from './envelope';
 export * from './errors';
 export * from './files';
 export * from './jobs';
+export * from './notifications';
 export * from './org';
 export * from './permissions';
 export * from './reports';

@@ -10,10 +10,13 @@ import type {
 import type { Queryable } from '../../db/client';
 import { type Clock, dateIn } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import type { Notifier } from '../notifications';
 import {
   createRequestTypeRegistry,
+  DEFAULT_LINKS,
   type DecideActor,
   type HookContext,
+  type LinkAudience,
   type RequestTypeDefinition,
   type RequestTypeRegistry,
 } from './request-types';
@@ -51,6 +54,13 @@ export type { DecideActor } from './request-types';
  * reminds that level's approvers once, and when the level says escalate moves on to the next
  * level, or past the last one to the type's administrators (a level added for them). Both are
  * recorded as events in the request's history.
+ *
+ * Notifications (with a `notifier`): each step tells the people who act next, in the transaction
+ * of the step, for every registered type alike: submitted or moved on to a level → that level's
+ * approvers; a level approved → the requester ("moved to level 2"); the final decision → the
+ * requester (approved / rejected); withdrawn → the approvers still waiting; an SLA reminder → the
+ * level's undecided approvers. A notification carries the type's title of the request (what the
+ * recipient sees in their queue or on their own screen) and the type's link for the recipient.
  */
 
 /** Used when a company has no time zone set (and by tests of the old signature). */
@@ -107,7 +117,14 @@ export type SlaReminder = {
   title: string;
   summary: string;
 };
-export type SlaResult = { reminded: number; escalated: number; mails: SlaReminder[] };
+export type SlaResult = {
+  reminded: number;
+  escalated: number;
+  /** Reminders to mail after commit (an engine without a notifier). */
+  mails: SlaReminder[];
+  /** Reminder mails already queued in this transaction by the notifier. */
+  queued: number;
+};
 
 /**
  * SQL condition over `approval_requests <alias>`: pending, and `$me` is an approver of its current
@@ -127,8 +144,13 @@ function awaitingSql(alias: string, meParam: string, todayParam: string): string
                 AND (xd.on_behalf_of = aa.approver_id OR (xd.on_behalf_of IS NULL AND xd.actor_id = aa.approver_id)))))`;
 }
 
-export function createApprovalEngine(deps: { clock: Clock; registry?: RequestTypeRegistry }) {
-  const { clock } = deps;
+export function createApprovalEngine(deps: {
+  clock: Clock;
+  registry?: RequestTypeRegistry;
+  /** Tells the people concerned of each step (in-app and mail); none: the engine stays silent. */
+  notifier?: Notifier;
+}) {
+  const { clock, notifier } = deps;
   const registry = deps.registry ?? createRequestTypeRegistry();
   const definitionOf = (type: string): RequestTypeDefinition | null =>
     registry.has(type) ? registry.get(type) : null;
@@ -288,15 +310,77 @@ export function createApprovalEngine(deps: { clock: Clock; registry?: RequestTyp
   ) {
     const fn = definitionOf(req.request_type)?.[hook];
     if (!fn) return;
-    await fn({
-      ...ctx,
-      request: {
-        id: req.id,
-        type: req.request_type,
-        subjectId: req.subject_id,
-        requesterId: req.requester_id,
-        companyId: req.company_id,
-      },
+    await fn({ ...ctx, request: hookRequest(req) });
+  }
+
+  const hookRequest = (req: RequestRow) => ({
+    id: req.id,
+    type: req.request_type,
+    subjectId: req.subject_id,
+    requesterId: req.requester_id,
+    companyId: req.company_id,
+  });
+
+  /** The title the type gives the request (as in its queues), or a plain one for an unknown type. */
+  async function titleOf(tx: Queryable, req: RequestRow): Promise<string> {
+    const def = definitionOf(req.request_type);
+    const s = def ? (await def.summarise(tx, [req.subject_id])).get(req.subject_id) : undefined;
+    return s?.title ?? `A ${req.request_type.replace(/_/g, ' ')} request`;
+  }
+
+  async function nameOf(tx: Queryable, employeeId: string | null): Promise<string> {
+    if (!employeeId) return 'Someone';
+    const { rows } = await tx.query<{ name: string }>(
+      `SELECT trim(first_name || ' ' || last_name) AS name FROM employees WHERE id = $1`,
+      [employeeId],
+    );
+    return rows[0]?.name ?? 'Someone';
+  }
+
+  /** Sends one notification about `req` to `recipients` (never to whoever caused it). */
+  async function tell(
+    tx: Queryable,
+    req: RequestRow,
+    n: {
+      audience: LinkAudience;
+      recipients: string[];
+      kind: 'request_submitted' | 'request_decided' | 'request_withdrawn' | 'request_reminder';
+      title: string;
+      body: string;
+      subject: string;
+      except?: string | null;
+    },
+  ): Promise<number> {
+    const recipients = n.recipients.filter((id) => id !== n.except);
+    if (!notifier || recipients.length === 0) return 0;
+    const def = definitionOf(req.request_type);
+    const link = def?.link ? def.link(n.audience, hookRequest(req)) : DEFAULT_LINKS[n.audience];
+    const { mailed } = await notifier.notify(tx, {
+      companyId: req.company_id,
+      recipients,
+      type: n.kind,
+      title: n.title,
+      body: n.body,
+      link,
+      requestId: req.id,
+      mail: { subject: n.subject },
+    });
+    return mailed;
+  }
+
+  /** Tells the approvers of `level` that the request waits for them. */
+  async function tellLevel(tx: Queryable, req: RequestRow, level: number, levelCount: number, why: string) {
+    if (!notifier) return;
+    const approvers = (await undecidedApprovers(tx, req.id, level)).map((a) => a.approver_id);
+    const title = await titleOf(tx, req);
+    await tell(tx, req, {
+      audience: 'approver',
+      recipients: approvers,
+      kind: 'request_submitted',
+      title: `Waiting for your approval: ${title}`,
+      body: `${why} Level ${level} of ${levelCount}.`,
+      subject: 'A request is waiting for your approval',
+      except: req.requester_id,
     });
   }
 
@@ -398,10 +482,11 @@ export function createApprovalEngine(deps: { clock: Clock; registry?: RequestTyp
       input: { type: string; subjectId: string; requesterId: string },
     ): Promise<{ id: string; levelCount: number; skipped: SkippedLevel[] }> {
       const { flowId, levels, skipped } = await resolveLevels(tx, input.type, input.requesterId);
-      const { rows } = await tx.query<{ id: string }>(
+      const { rows } = await tx.query<{ id: string; company_id: string }>(
         `INSERT INTO approval_requests (company_id, request_type, subject_id, requester_id, flow_id,
            current_level, level_count, skipped_levels, level_entered_at)
-         VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, 1, $5, $6::jsonb, $7) RETURNING id`,
+         VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, 1, $5, $6::jsonb, $7)
+         RETURNING id, company_id`,
         [
           input.type,
           input.subjectId,
@@ -414,6 +499,33 @@ export function createApprovalEngine(deps: { clock: Clock; registry?: RequestTyp
       );
       const id = rows[0]!.id;
       for (const [i, level] of levels.entries()) await insertLevel(tx, id, i + 1, level);
+      if (notifier) {
+        const req: RequestRow = {
+          id,
+          company_id: rows[0]!.company_id,
+          request_type: input.type,
+          subject_id: input.subjectId,
+          requester_id: input.requesterId,
+          status: 'pending',
+          current_level: 1,
+          level_count: levels.length,
+          skipped_levels: skipped,
+        };
+        const why = `Submitted by ${await nameOf(tx, input.requesterId)}.`;
+        if (levels.length > 0) await tellLevel(tx, req, 1, levels.length, why);
+        else {
+          // Nobody was found to approve: the type's administrators decide from the admin queue.
+          await tell(tx, req, {
+            audience: 'admin',
+            recipients: await administrators(tx, adminPermissionOf(input.type)),
+            kind: 'request_submitted',
+            title: `Waiting for an administrator: ${await titleOf(tx, req)}`,
+            body: `${why} No approver was found for it.`,
+            subject: 'A request is waiting for an administrator',
+            except: input.requesterId,
+          });
+        }
+      }
       return { id, levelCount: levels.length, skipped };
     },
 
@@ -496,6 +608,40 @@ export function createApprovalEngine(deps: { clock: Clock; registry?: RequestTyp
       const ctx = { tx, actor, comment, asAdmin: !!opts.asAdmin };
       if (status === 'approved') await runHook('onApproved', req, ctx);
       else if (status === 'rejected') await runHook('onRejected', req, ctx);
+      if (notifier && (status !== 'pending' || level !== req.current_level)) {
+        const title = await titleOf(tx, req);
+        const by = `${await nameOf(tx, actor.employeeId)}${opts.asAdmin ? ' (administrator)' : ''}`;
+        const requester = [req.requester_id];
+        if (status === 'approved' || status === 'rejected') {
+          const word = status === 'approved' ? 'approved' : 'rejected';
+          await tell(tx, req, {
+            audience: 'requester',
+            recipients: requester,
+            kind: 'request_decided',
+            title: `Your request was ${word}: ${title}`,
+            body: `${status === 'approved' ? 'Approved' : 'Rejected'} by ${by}.${comment ? ` Comment: ${comment}` : ''}`,
+            subject: `Your request was ${word}`,
+            except: actor.employeeId,
+          });
+        } else {
+          await tell(tx, req, {
+            audience: 'requester',
+            recipients: requester,
+            kind: 'request_decided',
+            title: `Your request moved to level ${level}: ${title}`,
+            body: `Level ${req.current_level} was approved by ${by}. It now waits for level ${level} of ${req.level_count}.`,
+            subject: `Your request moved to level ${level}`,
+            except: actor.employeeId,
+          });
+          await tellLevel(
+            tx,
+            req,
+            level,
+            req.level_count,
+            `Level ${req.current_level} was approved by ${by}.`,
+          );
+        }
+      }
       return { status, current_level: level, settled: status !== 'pending', on_behalf_of: onBehalfOf };
     },
 
@@ -509,6 +655,18 @@ export function createApprovalEngine(deps: { clock: Clock; registry?: RequestTyp
         [requestId],
       );
       await runHook('onWithdrawn', req, { tx, actor, comment: null, asAdmin: false });
+      if (notifier) {
+        const waiting = (await undecidedApprovers(tx, req.id, req.current_level)).map((a) => a.approver_id);
+        await tell(tx, req, {
+          audience: 'approver',
+          recipients: waiting,
+          kind: 'request_withdrawn',
+          title: `Withdrawn: ${await titleOf(tx, req)}`,
+          body: `${await nameOf(tx, req.requester_id)} withdrew the request; nothing is left for you to do.`,
+          subject: 'A request you were to approve was withdrawn',
+          except: req.requester_id,
+        });
+      }
     },
 
     /** Kept for callers of the first version: withdraw by the requester's employee id. */
@@ -678,7 +836,7 @@ export function createApprovalEngine(deps: { clock: Clock; registry?: RequestTyp
           FOR UPDATE OF r SKIP LOCKED`,
         [now],
       );
-      const result: SlaResult = { reminded: 0, escalated: 0, mails: [] };
+      const result: SlaResult = { reminded: 0, escalated: 0, mails: [], queued: 0 };
       if (due.length === 0) return result;
       const summaries = new Map<string, { title: string; summary: string }>();
       for (const type of new Set(due.map((r) => r.request_type))) {
@@ -703,22 +861,34 @@ export function createApprovalEngine(deps: { clock: Clock; registry?: RequestTyp
             title: `A ${r.request_type.replace(/_/g, ' ')} request`,
             summary: '',
           };
-          const { rows: to } = await tx.query<{ email: string | null; name: string }>(
-            `SELECT e.email, trim(e.first_name || ' ' || e.last_name) AS name
-               FROM employees e WHERE e.id = ANY($1::uuid[]) ORDER BY e.id`,
-            [(await undecidedApprovers(tx, r.id, r.current_level)).map((a) => a.approver_id)],
-          );
-          for (const a of to) {
-            if (!a.email) continue;
-            result.mails.push({
-              requestId: r.id,
-              requestType: r.request_type,
-              level: r.current_level,
-              to: a.email,
-              approverName: a.name,
-              title: s.title,
-              summary: s.summary,
+          if (notifier) {
+            result.queued += await tell(tx, r, {
+              audience: 'approver',
+              recipients: (await undecidedApprovers(tx, r.id, r.current_level)).map((a) => a.approver_id),
+              kind: 'request_reminder',
+              title: `Reminder: ${s.title} is waiting for you`,
+              body: `It has waited longer than ${r.sla_hours} hours at level ${r.current_level}.`,
+              subject: 'Reminder: a request is waiting for your approval',
+              except: r.requester_id,
             });
+          } else {
+            const { rows: to } = await tx.query<{ email: string | null; name: string }>(
+              `SELECT e.email, trim(e.first_name || ' ' || e.last_name) AS name
+               FROM employees e WHERE e.id = ANY($1::uuid[]) ORDER BY e.id`,
+              [(await undecidedApprovers(tx, r.id, r.current_level)).map((a) => a.approver_id)],
+            );
+            for (const a of to) {
+              if (!a.email) continue;
+              result.mails.push({
+                requestId: r.id,
+                requestType: r.request_type,
+                level: r.current_level,
+                to: a.email,
+                approverName: a.name,
+                title: s.title,
+                summary: s.summary,
+              });
+            }
           }
         }
         if (!r.escalate) continue;
@@ -751,6 +921,13 @@ export function createApprovalEngine(deps: { clock: Clock; registry?: RequestTyp
           [r.id, r.current_level, toLevel, detail, now],
         );
         result.escalated += 1;
+        await tellLevel(
+          tx,
+          r,
+          toLevel,
+          Math.max(r.level_count, toLevel),
+          `Not decided within ${r.sla_hours} hours at level ${r.current_level}, so it moved to you.`,
+        );
       }
       return result;
     },

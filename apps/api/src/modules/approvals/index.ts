@@ -14,8 +14,10 @@ export { employeeHasApprovalHistory, pendingForApprover } from './approvals.repo
 export { auditOf } from './approvals.service';
 export {
   createRequestTypeRegistry,
+  DEFAULT_LINKS,
   type DecideActor,
   type HookContext,
+  type LinkAudience,
   type RequestSummary,
   type RequestTypeDefinition,
   type RequestTypeRegistry,

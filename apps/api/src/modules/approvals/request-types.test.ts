@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client';
 import { manualClock } from '../../lib/clock';
 import { createMailer, type MailMessage } from '../../lib/mail';
 import { buildTestApp, type TestApp } from '../../test/helper';
+import { createNotifier } from '../notifications';
 import { createApprovalEngine } from './approval-engine';
 import { saveFlow } from './approvals.repo';
 import { createRequestTypeRegistry, type HookContext } from './request-types';
@@ -312,5 +313,55 @@ describe('SLA per flow level', () => {
     expect(s).toMatchObject({ status: 'pending', current_level: 1 });
     expect(s.events.map((e) => e.kind)).toEqual(['reminded']);
     expect((await state(decided.request)).events).toEqual([]);
+  });
+});
+
+describe('notifications for a type that gives no link of its own', () => {
+  // The same registry and type, with a notifier: what the app's engine does for every type.
+  const notifying = createApprovalEngine({
+    clock,
+    registry,
+    notifier: createNotifier({ appUrl: 'http://hr.test' }),
+  });
+  const notificationsOf = (who: string) =>
+    inAcme(async (tx) => {
+      const { rows } = await tx.query<{ kind: string; title: string; link: string | null }>(
+        'SELECT kind, title, link FROM notifications WHERE recipient_id = $1 ORDER BY created_at, id',
+        [who],
+      );
+      return rows;
+    });
+
+  it('tells the approvers of each level and the requester, with the default links', async () => {
+    await twoLevels();
+    const widget = randomUUID();
+    const request = await inAcme(async (tx) => {
+      await tx.query("INSERT INTO test_widgets (id, label, status) VALUES ($1, 'n1', 'new')", [widget]);
+      return (await notifying.raise(tx, { type: TYPE, subjectId: widget, requesterId: E.ACM0003! })).id;
+    });
+    expect(await notificationsOf(E.ACM0004!)).toContainEqual({
+      kind: 'request_submitted',
+      title: 'Waiting for your approval: Widget n1',
+      link: '/team',
+    });
+    await inAcme((tx) => notifying.decide(tx, { employeeId: E.ACM0004! }, request, 'approved', null));
+    expect((await notificationsOf(E.ACM0003!)).at(-1)).toEqual({
+      kind: 'request_decided',
+      title: 'Your request moved to level 2: Widget n1',
+      link: '/user',
+    });
+    expect((await notificationsOf(E.ACM0005!)).at(-1)).toMatchObject({
+      kind: 'request_submitted',
+      link: '/team',
+    });
+    await inAcme((tx) => notifying.decide(tx, { employeeId: E.ACM0005! }, request, 'approved', null));
+    expect((await notificationsOf(E.ACM0003!)).at(-1)?.title).toBe('Your request was approved: Widget n1');
+    const { rows } = await t.db.query<{ subject: string }>(
+      'SELECT subject FROM mail_outbox WHERE recipient = $1 ORDER BY created_at',
+      [EMAIL.ACM0003],
+    );
+    expect(rows.map((r) => r.subject)).toEqual(
+      expect.arrayContaining(['Your request moved to level 2', 'Your request was approved']),
+    );
   });
 });

@@ -28,6 +28,16 @@ export type HookContext = {
   asAdmin: boolean;
 };
 
+/** Who a notification about a request is for: where its link should take them. */
+export type LinkAudience = 'approver' | 'requester' | 'admin';
+
+/** Where a type without its own `link` sends a notification's recipient: their area's dashboard. */
+export const DEFAULT_LINKS: Record<LinkAudience, string> = {
+  approver: '/team',
+  requester: '/user',
+  admin: '/admin',
+};
+
 /** How a request shows in a queue that lists requests of every type. */
 export type RequestSummary = { title: string; summary: string };
 
@@ -47,6 +57,11 @@ export type RequestTypeDefinition = {
   adminPermissions: { view: string; edit: string };
   /** Titles and summaries of many requests by their subject id (one query for a page). */
   summarise(tx: Queryable, subjectIds: string[]): Promise<Map<string, RequestSummary>>;
+  /**
+   * The app path where a notification's recipient acts on a request of this type: the team queue
+   * (approver), the admin queue (admin) or the requester's own screen. Optional: DEFAULT_LINKS.
+   */
+  link?(audience: LinkAudience, request: HookRequest): string;
   /** After the final approval (or an admin's), in the deciding transaction. */
   onApproved?(ctx: HookContext): Promise<void>;
   /** After a rejection, in the deciding transaction. */

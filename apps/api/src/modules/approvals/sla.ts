@@ -23,7 +23,8 @@ function reminderMail(m: SlaReminder) {
  * Runs the SLA check for every company at the clock's instant: each company in its own tenant
  * transaction (escalations and the "reminded" events commit together), then the reminders are
  * queued in the mail outbox. A reminder is recorded before it is mailed, so a process that stops
- * in between loses that mail rather than sending it twice; a second run sends none again.
+ * in between loses that mail rather than sending it twice; a second run sends none again. With a
+ * notifier the engine queues the reminders itself, in the same transaction (counted in `queued`).
  */
 export function createSlaCheck(deps: { db: Db; engine: ApprovalEngine; mailer: Mailer; clock: Clock }) {
   const { db, engine, mailer, clock } = deps;
@@ -35,6 +36,7 @@ export function createSlaCheck(deps: { db: Db; engine: ApprovalEngine; mailer: M
       const r = await db.tenant(c.id, (tx) => engine.checkSla(tx, now));
       total.reminded += r.reminded;
       total.escalated += r.escalated;
+      total.mailed += r.queued;
       for (const m of r.mails) {
         await mailer.send(reminderMail(m));
         total.mailed += 1;

@@ -163,6 +163,14 @@ export function createProfileChangesService(deps: { db: Db; engine: ApprovalEngi
       }
       return out;
     },
+    // Approvers act in the team queue, administrators in the admin queue; the requester sees the
+    // outcome on their profile.
+    link: (audience) =>
+      ({
+        approver: '/team/requests/profile-update',
+        admin: '/admin/requests/profile-change',
+        requester: '/user/profile',
+      })[audience],
     onApproved: apply,
     onRejected: (ctx) => repo.setStatus(ctx.tx, ctx.request.subjectId, 'rejected'),
     onWithdrawn: (ctx) => repo.setStatus(ctx.tx, ctx.request.subjectId, 'cancelled'),

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { signOut, useSessionSync } from '../../lib/session';
 import {
@@ -29,6 +29,13 @@ import { PageLoader } from '../ui/page-loader';
 import { AreaSwitcher } from './area-switcher';
 import { Sidebar } from './sidebar';
 import type { AreaKey, AreaNav } from './types';
+
+// Its own chunk: the header's unread badge stays out of the first load (sign-in).
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
 
 /** Under this width the layout is "broken": the sidebar becomes an overlay opened by the hamburger. */
 export const BREAKPOINT_PX = 768;
@@ -103,6 +110,9 @@ export function AppShell({ areas }: { areas: readonly AreaNav[] }) {
             {!broken && <AreaSwitcher areas={allowedAreas} current={areaKey} />}
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
             <div style={{ textAlign: 'right', lineHeight: 1.2 }}>
               <Text size="sm" fw={600} truncate="end" maw={200}>
                 {user?.employee_name ?? user?.email ?? ''}
