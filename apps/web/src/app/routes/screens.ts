@@ -112,6 +112,8 @@ export const PermissionsScreen = lazy(() =>
 export const ReportsScreen = lazy(() =>
   withFullStyles(import('../../features/reports/components/reports-screen')).then((m) => ({
     default: m.ReportsScreen,
+  })),
+);
 export const NotificationsScreen = lazy(() =>
   withFullStyles(import('../../features/notifications/components/notifications-screen')).then((m) => ({
     default: m.NotificationsScreen,

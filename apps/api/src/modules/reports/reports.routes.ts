@@ -1,0 +1,99 @@
+import type { Readable } from 'node:stream';
+import {
+  HeadcountExportQuerySchema,
+  HeadcountQuerySchema,
+  HeadcountReportResponseSchema,
+  JoinersLeaversExportQuerySchema,
+  JoinersLeaversQuerySchema,
+  JoinersLeaversResponseSchema,
+  ReportCatalogResponseSchema,
+} from '@hr/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CONTENT_TYPES, exportFileName, exportStream } from '../../lib/export';
+import { actorOf } from '../../plugins/auth';
+import { HEADCOUNT_COLUMNS, JOINER_LEAVER_COLUMNS, type ReportsService } from './reports.service';
+
+const PERMISSION = 'admin_reports.view';
+
+function sendFile(reply: FastifyReply, format: 'csv' | 'xlsx', name: string, body: Readable) {
+  return reply
+    .header('content-type', CONTENT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
+export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { reports } = deps;
+  const tags = ['reports'];
+
+  r.get(
+    '/api/reports',
+    { config: { permission: PERMISSION }, schema: { tags, response: { 200: ReportCatalogResponseSchema } } },
+    async () => ({ status: 200, message: 'ok', data: reports.catalog() }),
+  );
+
+  r.get(
+    '/api/reports/headcount',
+    {
+      config: { permission: PERMISSION },
+      schema: { tags, querystring: HeadcountQuerySchema, response: { 200: HeadcountReportResponseSchema } },
+    },
+    async (req) => ({ status: 200, message: 'ok', data: await reports.headcount(actorOf(req), req.query) }),
+  );
+
+  r.get(
+    '/api/reports/headcount/export',
+    { config: { permission: PERMISSION }, schema: { tags, querystring: HeadcountExportQuerySchema } },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const { format, ...q } = req.query;
+      const report = await reports.headcount(actor, q);
+      const rows = (async function* () {
+        yield* report.months;
+      })();
+      const name = exportFileName('headcount', await reports.today(actor), format);
+      return sendFile(reply, format, name, exportStream(format, HEADCOUNT_COLUMNS, rows, 'Headcount'));
+    },
+  );
+
+  r.get(
+    '/api/reports/joiners-leavers',
+    {
+      config: { permission: PERMISSION },
+      schema: {
+        tags,
+        querystring: JoinersLeaversQuerySchema,
+        response: { 200: JoinersLeaversResponseSchema },
+      },
+    },
+    async (req) => {
+      const { rows, total } = await reports.joinersLeavers(actorOf(req), req.query);
+      return {
+        status: 200,
+        message: 'ok',
+        data: rows,
+        meta: { totalCount: total, page: req.query.page, records: req.query.records },
+      };
+    },
+  );
+
+  r.get(
+    '/api/reports/joiners-leavers/export',
+    { config: { permission: PERMISSION }, schema: { tags, querystring: JoinersLeaversExportQuerySchema } },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const { format, ...q } = req.query;
+      const name = exportFileName('joiners-leavers', await reports.today(actor), format);
+      const rows = reports.joinersLeaversRows(actor, q);
+      return sendFile(
+        reply,
+        format,
+        name,
+        exportStream(format, JOINER_LEAVER_COLUMNS, rows, 'Joiners and leavers'),
+      );
+    },
+  );
+}
