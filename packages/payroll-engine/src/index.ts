@@ -3,3 +3,8 @@
  * environment inside; money in integer paise; statutory figures as dated data with their source.
  */
 export const ENGINE_VERSION = '0.1.0';
+
+export { computePayslip } from './compute';
+export { payDays } from './days';
+export { divCeil, divHalfUp, formatInr, formatRate, splitByWeights, splitEvenly } from './money';
+export type * from './types';
