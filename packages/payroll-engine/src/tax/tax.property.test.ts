@@ -14,7 +14,7 @@ const rupees = fc.oneof(
   fc.integer({ min: 0, max: 10_00_00_000 }),
   fc.tuple(fc.constantFrom(...edges), fc.integer({ min: -2_00_000, max: 2_00_000 })).map(([e, d]) => e + d),
 );
-const pair = fc.tuple(rupees, rupees).map(([a, b]) => (a <= b ? [a, b] : [b, a]) as const);
+const pair = fc.tuple(rupees, rupees).map(([a, b]): [number, number] => (a <= b ? [a, b] : [b, a]));
 
 describe('annual tax properties', () => {
   it('tax is non-decreasing in income', () => {
