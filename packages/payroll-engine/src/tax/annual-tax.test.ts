@@ -139,7 +139,7 @@ describe('steps and rounding', () => {
     ]);
     const last = t.steps.find((s) => s.key === `slab-${rs(24_00_000)}`)!;
     expect(last.detail).toBe('30% of ₹27,00,000 (income from ₹24,00,000 to ₹51,00,000) = ₹8,10,000');
-    expect(t.steps.find((s) => s.key === 'cess')!.detail).toBe('4% of ₹11,80,000 = ₹47,200');
+    expect(t.steps.find((s) => s.key === 'cess')!.detail).toBe('cess 4% of ₹11,80,000 = ₹47,200');
     for (const s of t.steps) expect(s.source).toMatch(/statutory-rules\.md/);
   });
 

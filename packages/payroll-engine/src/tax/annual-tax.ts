@@ -117,8 +117,8 @@ export function annualTax(
       label: within ? 'Rebate u/s 87A' : 'Rebate u/s 87A (marginal relief)',
       amountPaise: rebate,
       detail: within
-        ? `income ${formatRupees(income)} is within ${formatRupees(r87.incomeLimitPaise)}: rebate = tax, at most ${formatRupees(r87.maxRebatePaise)} = ${formatRupees(rebate)}`
-        : `income ${formatRupees(income)} is above ${formatRupees(r87.incomeLimitPaise)} by ${formatRupees(income - r87.incomeLimitPaise)}; tax may not exceed that excess, so relief = ${formatRupees(slab)} − ${formatRupees(income - r87.incomeLimitPaise)} = ${formatRupees(rebate)}`,
+        ? `rebate u/s 87A: income ${formatRupees(income)} is within ${formatRupees(r87.incomeLimitPaise)}, so rebate = tax, at most ${formatRupees(r87.maxRebatePaise)} = ${formatRupees(rebate)}`
+        : `rebate u/s 87A with marginal relief: income ${formatRupees(income)} is above ${formatRupees(r87.incomeLimitPaise)} by ${formatRupees(income - r87.incomeLimitPaise)}; tax may not exceed that excess, so relief = ${formatRupees(slab)} − ${formatRupees(income - r87.incomeLimitPaise)} = ${formatRupees(rebate)}`,
       source: r87.source,
     });
   } else if (income > r87.incomeLimitPaise && slab > 0) {
@@ -140,7 +140,7 @@ export function annualTax(
       key: 'surcharge',
       label: `Surcharge ${pct(rate)}`,
       amountPaise: surcharge,
-      detail: `income ${formatRupees(income)} is above ${formatRupees(band.abovePaise)}: ${pct(rate)} of ${formatRupees(afterRebateTax)} = ${formatRupees(surcharge)}`,
+      detail: `surcharge ${pct(rate)} (income above ${formatRupees(band.abovePaise)}) of ${formatRupees(afterRebateTax)} = ${formatRupees(surcharge)}`,
       source: rules.surcharge.source,
     });
     if (rules.surcharge.marginalRelief) {
@@ -152,7 +152,7 @@ export function annualTax(
           key: 'surcharge-marginal-relief',
           label: 'Marginal relief on surcharge',
           amountPaise: relief,
-          detail: `tax + surcharge ${formatRupees(afterRebateTax + surcharge)} may not exceed tax + surcharge on ${formatRupees(band.abovePaise)} (${formatRupees(atThreshold)}) + income above it (${formatRupees(income - band.abovePaise)}) = ${formatRupees(cap)}; relief ${formatRupees(relief)}`,
+          detail: `marginal relief on surcharge: tax + surcharge ${formatRupees(afterRebateTax + surcharge)} may not exceed tax + surcharge on ${formatRupees(band.abovePaise)} (${formatRupees(atThreshold)}) + income above it (${formatRupees(income - band.abovePaise)}) = ${formatRupees(cap)}; relief ${formatRupees(relief)}`,
           source: rules.surcharge.source,
         });
       }
@@ -167,7 +167,7 @@ export function annualTax(
       key: 'cess',
       label: `Health and education cess ${pct(cessRate)}`,
       amountPaise: cess,
-      detail: `${pct(cessRate)} of ${formatRupees(beforeCess)} = ${formatRupees(cess)}`,
+      detail: `cess ${pct(cessRate)} of ${formatRupees(beforeCess)} = ${formatRupees(cess)}`,
       source: yearRules.cessPercent.source,
     });
   }

@@ -77,7 +77,7 @@ describe('computeMonthlyTds by projection', () => {
       'annual projected income ₹18,00,000 = paid so far ₹0 + this month ₹1,50,000 + 11 × ₹1,50,000; ' +
         'standard deduction ₹75,000; taxable income ₹17,25,000 = ₹18,00,000 − deductions ₹75,000 (new regime); ' +
         'tax on ₹17,25,000 by the 2025-26 new regime slabs = ₹1,45,000; no rebate u/s 87A: income ₹17,25,000 is above ₹12,00,000; ' +
-        '4% of ₹1,45,000 = ₹5,800; annual tax ₹1,50,800; less TDS so far ₹0; ' +
+        'cess 4% of ₹1,45,000 = ₹5,800; annual tax ₹1,50,800; less TDS so far ₹0; ' +
         '₹1,50,800 ÷ 12 remaining months (April to March) = ₹12,567, rounded to the rupee.',
     );
   });
