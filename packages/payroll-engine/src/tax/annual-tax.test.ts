@@ -154,6 +154,15 @@ describe('steps and rounding', () => {
     expect(t.totalTaxPaise).toBe(rs(73_410));
   });
 
+  it('87A is for residents only: a non-resident at ₹12 L pays ₹60,000 + cess', () => {
+    const t = annualTax(rs(12_00_000), 'new', FY_2025_26, 'below60', { resident: false });
+    expect(t.rebate87APaise).toBe(0);
+    expect(t.totalTaxPaise).toBe(rs(62_400));
+    expect(t.steps.find((s) => s.key === 'rebate-87a')!.detail).toBe(
+      'no rebate u/s 87A: it is for residents only',
+    );
+  });
+
   it('rejects fractional or negative paise', () => {
     expect(() => annualTax(1.5, 'new', FY_2025_26)).toThrow(RangeError);
     expect(() => annualTax(-100, 'new', FY_2025_26)).toThrow(RangeError);

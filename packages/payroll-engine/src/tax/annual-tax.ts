@@ -36,8 +36,14 @@ function slabTax(income: number, table: SlabTable): number {
 }
 
 /** Tax after the 87A rebate; the rebate is what it took away. */
-function afterRebate(income: number, tax: number, rules: RegimeRules): { tax: number; rebate: number } {
+function afterRebate(
+  income: number,
+  tax: number,
+  rules: RegimeRules,
+  resident: boolean,
+): { tax: number; rebate: number } {
   const r = rules.rebate87A;
+  if (!resident) return { tax, rebate: 0 };
   if (income <= r.incomeLimitPaise) {
     const rebate = Math.min(tax, r.maxRebatePaise);
     return { tax: tax - rebate, rebate };
@@ -54,8 +60,8 @@ function surchargeRateAt(income: number, rules: RegimeRules): number {
   return rate;
 }
 
-function taxAndSurchargeAt(income: number, table: SlabTable, rules: RegimeRules): number {
-  const tax = afterRebate(income, slabTax(income, table), rules).tax;
+function taxAndSurchargeAt(income: number, table: SlabTable, rules: RegimeRules, resident: boolean): number {
+  const tax = afterRebate(income, slabTax(income, table), rules, resident).tax;
   return tax + percentOf(tax, surchargeRateAt(income, rules));
 }
 
@@ -70,7 +76,9 @@ export function annualTax(
   regime: TaxRegime,
   yearRules: IncomeTaxYearRules,
   ageBand: AgeBand = 'below60',
+  options: { resident?: boolean } = {},
 ): AnnualTaxResult {
+  const resident = options.resident ?? true;
   assertPaise('taxableIncomePaise', taxableIncomePaise);
   const rules = yearRules.regimes[regime];
   const table = rules.slabs[ageBand];
@@ -109,7 +117,7 @@ export function annualTax(
   });
 
   const r87 = rules.rebate87A;
-  const { tax: afterRebateTax, rebate } = afterRebate(income, slab, rules);
+  const { tax: afterRebateTax, rebate } = afterRebate(income, slab, rules, resident);
   if (rebate > 0) {
     const within = income <= r87.incomeLimitPaise;
     steps.push({
@@ -121,12 +129,14 @@ export function annualTax(
         : `rebate u/s 87A with marginal relief: income ${formatRupees(income)} is above ${formatRupees(r87.incomeLimitPaise)} by ${formatRupees(income - r87.incomeLimitPaise)}; tax may not exceed that excess, so relief = ${formatRupees(slab)} − ${formatRupees(income - r87.incomeLimitPaise)} = ${formatRupees(rebate)}`,
       source: r87.source,
     });
-  } else if (income > r87.incomeLimitPaise && slab > 0) {
+  } else if (slab > 0 && (!resident || income > r87.incomeLimitPaise)) {
     steps.push({
       key: 'rebate-87a',
       label: 'Rebate u/s 87A',
       amountPaise: 0,
-      detail: `no rebate u/s 87A: income ${formatRupees(income)} is above ${formatRupees(r87.incomeLimitPaise)}`,
+      detail: resident
+        ? `no rebate u/s 87A: income ${formatRupees(income)} is above ${formatRupees(r87.incomeLimitPaise)}`
+        : 'no rebate u/s 87A: it is for residents only',
       source: r87.source,
     });
   }
@@ -144,7 +154,7 @@ export function annualTax(
       source: rules.surcharge.source,
     });
     if (rules.surcharge.marginalRelief) {
-      const atThreshold = taxAndSurchargeAt(band.abovePaise, table, rules);
+      const atThreshold = taxAndSurchargeAt(band.abovePaise, table, rules, resident);
       const cap = atThreshold + (income - band.abovePaise);
       if (afterRebateTax + surcharge > cap) {
         relief = afterRebateTax + surcharge - cap;

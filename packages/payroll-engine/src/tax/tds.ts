@@ -118,7 +118,9 @@ export function computeMonthlyTds(input: TdsInput, rules: IncomeTaxYearRules): T
     detail: `taxable income ${formatRupees(income.taxableIncomePaise)} = ${formatRupees(income.grossPaise)} − deductions ${formatRupees(income.deductionsPaise)} (${input.regime} regime)`,
   });
 
-  const tax = annualTax(income.taxableIncomePaise, input.regime, rules, input.ageBand);
+  const tax = annualTax(income.taxableIncomePaise, input.regime, rules, input.ageBand, {
+    resident: input.resident ?? true,
+  });
   steps.push(...tax.steps);
 
   const deductedSoFar = input.tdsDeductedSoFarPaise + (prev?.tdsPaise ?? 0);

@@ -153,6 +153,8 @@ export interface TdsInput {
   month: string;
   regime: TaxRegime;
   ageBand?: AgeBand;
+  /** Resident for the year (default true). The 87A rebate is for residents only (rules file 5.1). */
+  resident?: boolean;
   /** Actually paid in earlier months of this FY with this employer (from payslips). */
   paidSoFar: SalaryFigures;
   /** Previous employer's salary this FY (Form 12B), optional. */
