@@ -38,8 +38,7 @@ function fyMonthIndex(month: string, fyStartYear: number): number {
   const year = Number(m[1]);
   const mon = Number(m[2]);
   if (mon < 1 || mon > 12) throw new RangeError(`month must be YYYY-MM, got ${month}`);
-  const index = (year - fyStartYear) * 12 + mon - 3;
-  return index;
+  return (year - fyStartYear) * 12 + mon - 3;
 }
 
 const MONTH_NAMES = [
