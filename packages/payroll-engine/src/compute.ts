@@ -48,6 +48,15 @@ function taxFigures(wages: Wages, employeePf: number, pt: number): SalaryFigures
   };
 }
 
+/** Whether an employer line is inside CTC: EPF per the EPF settings; ESI and LWF always. */
+function inCtc(l: PayslipLine, input: PayslipInput): boolean {
+  const s = input.epf;
+  if (l.code === 'EPF_ER' || l.code === 'EPS_ER') return s.employerInCtc;
+  if (l.code === 'EDLI_ER') return s.employerInCtc && s.edliInCtc === true;
+  if (l.code === 'EPF_ADMIN') return s.employerInCtc && s.adminInCtc === true;
+  return true;
+}
+
 export function computePayslip(input: PayslipInput, rules: StatutoryRules): Payslip {
   const { y, m } = parseMonth(input.month);
   const days = payDays(y, m, input.employee, input.attendance);
@@ -79,7 +88,7 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
     oneTime: [],
     days: fullDays,
   };
-  const regularEpf = computeEpf(input, rules, regularWages, y, m).employee;
+  const regularEpf = computeEpf(input, rules, regularWages, y, m, false).employee;
   const regularGross = input.salary.reduce((a, s) => a + s.monthly, 0);
   const regularPt = computePt(input, rules, regularGross, y, m, true).amount;
   const thisMonth = taxFigures(wages, epf.employee, pt.amount);
@@ -122,21 +131,20 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
     show: true,
   });
 
-  const sum = (kind: PayslipLine['kind']) => lines.reduce((a, l) => a + (l.kind === kind ? l.amount : 0), 0);
-  const deductions = sum('deduction');
-  const employerContributions = sum('employer');
+  let deductions = 0;
+  let employerContributions = 0;
+  let employerInCtc = 0;
+  for (const l of lines) {
+    if (l.kind === 'deduction') deductions += l.amount;
+    else if (l.kind === 'employer') {
+      employerContributions += l.amount;
+      if (inCtc(l, input)) employerInCtc += l.amount;
+    }
+  }
   const net = gross - deductions;
   if (net < 0) notes.push(`Deductions exceed gross by ${formatInr(-net)}: net pay is negative.`);
 
-  const s = input.epf;
-  const inCtc = (l: PayslipLine) => {
-    if (l.code === 'EPF_ER' || l.code === 'EPS_ER') return s.employerInCtc;
-    if (l.code === 'EDLI_ER') return s.employerInCtc && s.edliInCtc === true;
-    if (l.code === 'EPF_ADMIN') return s.employerInCtc && s.adminInCtc === true;
-    return l.kind === 'employer';
-  };
-  const costToCompany =
-    gross + lines.reduce((a, l) => a + (l.kind === 'employer' && inCtc(l) ? l.amount : 0), 0);
+  const costToCompany = gross + employerInCtc;
 
   const e = input.earlier;
   const p = e.paid;

@@ -33,8 +33,20 @@ export interface EpfResult {
   employee: number;
 }
 
-const baseP = (b: Base) => divHalfUp(b.num, b.den);
-const lt = (a: Base, b: Base) => a.num * b.den < b.num * a.den;
+function rule(section: string, source: string) {
+  return { section, source };
+}
+function baseP(b: Base): number {
+  return divHalfUp(b.num, b.den);
+}
+function lt(a: Base, b: Base): boolean {
+  return a.num * b.den < b.num * a.den;
+}
+function cappedBase(w: number, segs: Segment<number>[], dim: number): Base {
+  let num = 0;
+  for (const g of segs) num += Math.min(w, g.figure.value) * g.days;
+  return { num, den: dim };
+}
 /** Percentage of a base in paise, to the nearest rupee with 50 paise up. */
 export function pctRupeeHalfUp(b: Base, bp: number): number {
   return divHalfUp(b.num * bp, b.den * 1_000_000) * 100;
@@ -58,15 +70,16 @@ function ceilingText(segs: Segment<number>[]): string {
   return `ceiling ${segs.map((s) => `${formatInr(s.figure.value)} for ${s.days} days`).join(' and ')} (month split by days)`;
 }
 
+/** `explain` false: amounts only (the TDS projection of a regular month needs just the employee share). */
 export function computeEpf(
   input: PayslipInput,
   rules: StatutoryRules,
   wages: Wages,
   y: number,
   m: number,
+  explain = true,
 ): EpfResult {
   const s = input.epf;
-  const rule = (section: string, source: string) => ({ section, source });
   if (!s.applicable) {
     return {
       employee: 0,
@@ -114,22 +127,17 @@ export function computeEpf(
       alwaysEarned += o.amount;
     }
   }
-  const below = (w: number) => w * dim < sumCeil;
   const testWage = s.includeConditionalOnEarnedWage ? alwaysEarned : alwaysFull;
-  const condCounted = condFull > 0 && below(testWage);
+  const condCounted = condFull > 0 && testWage * dim < sumCeil;
   const pfEarned = alwaysEarned + (condCounted ? condEarned : 0);
-  const pfFull = alwaysFull + (condFull > 0 && below(alwaysFull) ? condFull : 0);
+  const pfFull = alwaysFull + (condFull > 0 && alwaysFull * dim < sumCeil ? condFull : 0);
 
-  const capped = (w: number): Base => ({
-    num: segs.reduce((a, g) => a + Math.min(w, g.figure.value) * g.days, 0),
-    den: dim,
-  });
-  const cappedEarned = capped(pfEarned);
+  const cappedEarned = cappedBase(pfEarned, segs, dim);
   const days = wages.days;
   const restricted: Base = s.prorateRestrictedWage
     ? days.basis === 0
       ? { num: 0, den: 1 }
-      : { num: capped(pfFull).num * Math.round(days.payable * 2), den: dim * days.basis * 2 }
+      : { num: cappedBase(pfFull, segs, dim).num * Math.round(days.payable * 2), den: dim * days.basis * 2 }
     : cappedEarned;
   const actual: Base = { num: pfEarned, den: 1 };
   const eeBase = s.employeeBase === 'actual' ? actual : restricted;
@@ -149,6 +157,7 @@ export function computeEpf(
 
   const ee = pctRupeeHalfUp(eeBase, eeRate);
   const vpf = s.vpfRateBp ? pctRupeeHalfUp(eeBase, s.vpfRateBp) : 0;
+  if (!explain) return { lines: [], employee: ee + vpf };
   const erTotal = pctRupeeHalfUp(erBase, erRateFig.value);
   const eps = epsMember ? pctRupeeHalfUp(epsBase, epsRateFig.value) : 0;
   const edli = pctRupeeHalfUp(epsBase, edliRateFig.value);

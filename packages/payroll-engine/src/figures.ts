@@ -18,15 +18,27 @@ export interface Segment<T> {
   firstDay: number;
 }
 
-/** Consecutive runs of days in the month that share one figure (one run in a normal month). */
+/** Runs of days in the month that share one figure (one run in a normal month), in day order. */
 export function segmentsInMonth<T>(list: DatedFigure<T>[], y: number, m: number, name: string): Segment<T>[] {
-  const out: Segment<T>[] = [];
   const dim = daysInMonth(y, m);
-  for (let d = 1; d <= dim; d++) {
-    const f = figureOn(list, iso(y, m, d), name);
-    const last = out[out.length - 1];
-    if (last && last.figure === f) last.days++;
-    else out.push({ figure: f, days: 1, firstDay: d });
+  const start = iso(y, m, 1);
+  const end = iso(y, m, dim);
+  const out: Segment<T>[] = [];
+  for (const f of list) {
+    if (f.from > end || (f.to !== undefined && f.to < start)) continue;
+    const first = f.from > start ? Number(f.from.slice(8, 10)) : 1;
+    const last = f.to !== undefined && f.to < end ? Number(f.to.slice(8, 10)) : dim;
+    out.push({ figure: f, days: last - first + 1, firstDay: first });
   }
+  out.sort((a, b) => a.firstDay - b.firstDay);
+  let next = 1;
+  for (const s of out) {
+    if (s.firstDay !== next) break;
+    next += s.days;
+  }
+  if (next !== dim + 1)
+    throw new RangeError(
+      `statutory figure ${name} does not cover every day of ${start.slice(0, 7)} exactly once`,
+    );
   return out;
 }

@@ -76,26 +76,22 @@ export function splitEvenly(total: Paise, months: number): Paise[] {
  */
 export function formatInr(paise: Paise): string {
   assertInt(paise, 'amount');
-  const neg = paise < 0;
-  const abs = Math.abs(paise);
-  const rupees = Math.floor(abs / 100);
+  const abs = paise < 0 ? -paise : paise;
   const p = abs % 100;
-  const digits = String(rupees);
+  let rest = (abs - p) / 100;
   let grouped: string;
-  if (digits.length <= 3) grouped = digits;
+  if (rest < 1000) grouped = String(rest);
   else {
-    const last3 = digits.slice(-3);
-    let rest = digits.slice(0, -3);
-    const groups: string[] = [];
-    while (rest.length > 2) {
-      groups.unshift(rest.slice(-2));
-      rest = rest.slice(0, -2);
+    grouped = String(rest % 1000).padStart(3, '0');
+    rest = Math.floor(rest / 1000);
+    while (rest >= 100) {
+      grouped = `${String(rest % 100).padStart(2, '0')},${grouped}`;
+      rest = Math.floor(rest / 100);
     }
-    if (rest) groups.unshift(rest);
-    grouped = `${groups.join(',')},${last3}`;
+    grouped = `${rest},${grouped}`;
   }
-  const text = p === 0 ? `₹${grouped}` : `₹${grouped}.${String(p).padStart(2, '0')}`;
-  return neg ? `−${text}` : text;
+  const text = p === 0 ? `₹${grouped}` : `₹${grouped}.${p < 10 ? '0' : ''}${p}`;
+  return paise < 0 ? `−${text}` : text;
 }
 
 /** Basis points as a percentage: 833 → '8.33%'. */
