@@ -5,7 +5,7 @@
  */
 import { ageOn, daysInMonth, iso, parseDate, parseMonth } from './dates';
 import { payDays } from './days';
-import { oneTimeLine, salaryLineEarning } from './earnings';
+import { finishExplain, oneTimeLine, salaryLineEarning } from './earnings';
 import { computeEpf, type Wages } from './epf';
 import { computeEsi, periodStart } from './esi';
 import { computeLwf } from './lwf';
@@ -122,15 +122,31 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
     },
     inputs: [
       { name: 'regime', value: tax.regime, from: 'tax settings' },
-      { name: 'taxable pay this month', value: thisMonth.grossPaise, from: 'earnings flagged taxable' },
-      { name: 'regular monthly taxable pay', value: regularGross, from: 'salary lines, full month' },
-      { name: 'taxable pay earlier this FY', value: input.earlier.paid.grossPaise, from: 'earlier.paid' },
-      { name: 'TDS earlier this FY', value: input.earlier.tds, from: 'earlier.tds' },
+      {
+        name: 'taxable pay this month',
+        value: thisMonth.grossPaise,
+        unit: 'paise',
+        from: 'earnings flagged taxable',
+      },
+      {
+        name: 'regular monthly taxable pay',
+        value: regularGross,
+        unit: 'paise',
+        from: 'salary lines, full month',
+      },
+      {
+        name: 'taxable pay earlier this FY',
+        value: input.earlier.paid.grossPaise,
+        unit: 'paise',
+        from: 'earlier.paid',
+      },
+      { name: 'TDS earlier this FY', value: input.earlier.tds, unit: 'paise', from: 'earlier.tds' },
     ],
     explain: `Income tax (TDS, ${tax.regime} regime, projection method): ${tds.explanation}`,
     show: true,
   });
 
+  for (const l of lines) finishExplain(l);
   let deductions = 0;
   let employerContributions = 0;
   let employerInCtc = 0;

@@ -38,7 +38,7 @@ export function salaryLineEarning(line: SalaryLine, days: PayDays, methodText: s
     rounding: prorated && !full ? 'paisa-half-up' : 'none',
     rule: PRORATION_RULE,
     inputs: [
-      { name: 'monthly amount', value: line.monthly, from: `salary line ${line.code}` },
+      { name: 'monthly amount', value: line.monthly, unit: 'paise', from: `salary line ${line.code}` },
       { name: 'payable days', value: days.payable, from: 'attendance' },
       { name: 'days basis', value: days.basis, from: `attendance method (${methodText})` },
     ],
@@ -64,8 +64,21 @@ export function oneTimeLine(item: OneTimeItem): PayslipLine {
       section: earning ? '§6 LOP proration' : '§6 (one-time deduction)',
       source: 'one-time item entered for this month',
     },
-    inputs: [{ name: 'amount', value: item.amount, from: `one-time item ${item.code}` }],
+    inputs: [{ name: 'amount', value: item.amount, unit: 'paise', from: `one-time item ${item.code}` }],
     explain: `${item.label}: one-time ${earning ? 'earning' : 'deduction'} for this month, ${formatInr(item.amount)}, paid as entered (not prorated).`,
     show: item.showOnPayslip ?? true,
   };
+}
+
+/**
+ * Completes a line's plain words with its inputs (and where each came from) and its rule and source,
+ * so every explanation reads: what it is, the arithmetic, the inputs, the rule.
+ */
+export function finishExplain(line: PayslipLine): void {
+  let inputs = '';
+  for (const i of line.inputs) {
+    const v = i.unit === 'paise' && typeof i.value === 'number' ? formatInr(i.value) : String(i.value);
+    inputs += `${inputs ? '; ' : ''}${i.name} ${v} (${i.from})`;
+  }
+  line.explain = `${line.explain}${inputs ? ` Inputs: ${inputs}.` : ''} Rule: statutory-rules.md ${line.rule.section}; source: ${line.rule.source}.`;
 }

@@ -196,6 +196,7 @@ export function computeEpf(
   const pfInput: LineInput = {
     name: 'PF wage earned',
     value: pfEarned,
+    unit: 'paise',
     from: 'salary lines flagged EPF wage',
   };
 
@@ -219,7 +220,7 @@ export function computeEpf(
         from: s.employeeRateBp ? 'EPF settings (employee rate override)' : 'statutory data epf.employeeRate',
       },
     ],
-    explain: `EPF employee: ${formatRate(eeRate)} of ${formatInr(baseP(eeBase))} (${baseText(s.employeeBase)}) = ${formatInr(ee)}, rounded to the nearest rupee (50 paise up). Rule: EPF Scheme, rules ${ceilingSection}.`,
+    explain: `EPF employee: ${formatRate(eeRate)} of ${formatInr(baseP(eeBase))} (${baseText(s.employeeBase)}) = ${formatInr(ee)}, rounded to the nearest rupee (50 paise up).`,
     show: true,
   });
   if (s.vpfRateBp) {

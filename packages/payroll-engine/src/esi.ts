@@ -61,11 +61,13 @@ export function computeEsi(
     {
       name: 'ESI wage rate (full month)',
       value: rate,
+      unit: 'paise' as const,
       from: 'salary lines flagged ESI wage, monthly amounts',
     },
     {
       name: 'ESI wages paid this month',
       value: paid,
+      unit: 'paise' as const,
       from: 'salary lines and one-time items flagged ESI wage, earned',
     },
     {

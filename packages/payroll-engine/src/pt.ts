@@ -5,7 +5,7 @@
 import { daysInMonth, iso, parseDate } from './dates';
 import { inForce } from './figures';
 import { formatInr } from './money';
-import type { PayslipInput, PayslipLine, PtSlab, PtTable, StatutoryRules } from './types';
+import type { LineInput, PayslipInput, PayslipLine, PtSlab, PtTable, StatutoryRules } from './types';
 
 export function findPtTable(rules: StatutoryRules, input: PayslipInput, date: string): PtTable | undefined {
   const e = input.employee;
@@ -102,9 +102,14 @@ export function computePt(
   }
   const ytd = input.earlier.paid.professionalTaxPaise ?? 0;
   const capLeft = Math.max(0, table.annualCap - ytd);
-  const inputs = [
-    { name: 'gross this month', value: gross, from: 'earnings on this payslip' },
-    { name: 'PT deducted earlier this FY', value: ytd, from: 'earlier.paid.professionalTaxPaise' },
+  const inputs: LineInput[] = [
+    { name: 'gross this month', value: gross, unit: 'paise', from: 'earnings on this payslip' },
+    {
+      name: 'PT deducted earlier this FY',
+      value: ytd,
+      unit: 'paise',
+      from: 'earlier.paid.professionalTaxPaise',
+    },
     {
       name: 'slab table',
       value: `${table.state}${table.city ? ` ${table.city}` : ''}${table.gender ? ` (${table.gender})` : ''}`,
@@ -146,7 +151,12 @@ export function computePt(
         rule: { section: table.section, source: table.source },
         inputs: [
           ...inputs,
-          { name: 'half-year gross', value: halfGross, from: 'earlier.grossThisHalfYear + this month' },
+          {
+            name: 'half-year gross',
+            value: halfGross,
+            unit: 'paise',
+            from: 'earlier.grossThisHalfYear + this month',
+          },
         ],
         explain: `Professional tax (${place}, half-yearly): half-year gross ${formatInr(halfGross)} falls in the slab ${slabText(table, slab)} → ${formatInr(slab.amount)}${deducted ? `, less ${formatInr(deducted)} already deducted this half-year` : ''}${amount < due ? `, limited to the ${formatInr(table.annualCap)} annual cap` : ''} = ${formatInr(amount)} (${table.source}).`,
         show: true,

@@ -180,6 +180,8 @@ export interface RuleRef {
 export interface LineInput {
   name: string;
   value: string | number;
+  /** 'paise': value is money (shown as ₹). */
+  unit?: 'paise';
   /** Where it came from: 'salary line BASIC', 'attendance', 'statutory data epf.wageCeiling' ... */
   from: string;
 }
