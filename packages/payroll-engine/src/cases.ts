@@ -20,6 +20,8 @@ export interface CaseFile {
     deductions: number;
     employerContributions: number;
     net: number;
+    /** Optional: gross + employer contributions inside CTC. */
+    costToCompany?: number;
   };
 }
 
@@ -34,6 +36,9 @@ export function checkCase(c: CaseFile, payslip: Payslip): CaseDiff[] {
   const ex = c.expected;
   for (const key of ['gross', 'deductions', 'employerContributions', 'net'] as const) {
     if (ex[key] !== payslip[key]) diffs.push({ what: key, expected: ex[key], actual: payslip[key] });
+  }
+  if (ex.costToCompany !== undefined && ex.costToCompany !== payslip.costToCompany) {
+    diffs.push({ what: 'costToCompany', expected: ex.costToCompany, actual: payslip.costToCompany });
   }
   for (const [k, v] of Object.entries(ex.days ?? {})) {
     const actual = payslip.days[k as keyof Payslip['days']];
