@@ -3,7 +3,8 @@
  * Pure: lists the figures in `rules` in force on `date` (optionally one state's PT and LWF).
  */
 import { inForce } from './figures';
-import { formatInr, formatRate } from './money';
+import { divHalfUp, formatInr, formatRate } from './money';
+import { STATUTORY_RULES } from './statutory';
 import type { DatedFigure, IsoDate, PtTable, StateCode, StatutoryRules } from './types';
 
 export interface FigureListing {
@@ -71,11 +72,40 @@ export function ptTableText(t: PtTable): string {
   return `${t.frequency === 'half-yearly' ? 'half-year income ' : 'monthly gross '}${parts.join('; ')}`;
 }
 
-export function statutoryFiguresOn(rules: StatutoryRules, date: IsoDate, state?: StateCode): FigureListing[] {
+/** `rules` defaults to the bundled data set; pass another to preview figures not yet published. */
+export function statutoryFiguresOn(
+  date: IsoDate,
+  state?: StateCode,
+  rules: StatutoryRules = STATUTORY_RULES,
+): FigureListing[] {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new RangeError(`date must be YYYY-MM-DD, got ${date}`);
   const out: FigureListing[] = [];
   const e = rules.epf;
   pick(out, 'EPF', 'epf.wageCeiling', 'EPF/EPS/EDLI wage ceiling (per month)', e.wageCeiling, date, 'paise');
+  const ceiling = e.wageCeiling.find((x) => inForce(x, date));
+  const eps = e.epsRate.find((x) => inForce(x, date));
+  const edli = e.edliRate.find((x) => inForce(x, date));
+  if (ceiling && eps && edli) {
+    // The caps are not separate figures: they follow from the ceiling and the rates (rules §1.1, §1.6).
+    for (const [key, label, rate] of [
+      ['epf.epsMaximum', 'EPS maximum per month (8.33% of the ceiling, nearest rupee)', eps],
+      ['epf.edliMaximum', 'EDLI maximum per month (0.5% of the ceiling, nearest rupee)', edli],
+    ] as const) {
+      const value = divHalfUp(ceiling.value * rate.value, 1_000_000) * 100;
+      const row: FigureListing = {
+        key,
+        group: 'EPF',
+        label,
+        value: formatInr(value),
+        raw: value,
+        from: ceiling.from > rate.from ? ceiling.from : rate.from,
+        source: `${rate.source}; ${ceiling.source}`,
+        section: ceiling.section,
+      };
+      if (ceiling.to) row.to = ceiling.to;
+      out.push(row);
+    }
+  }
   pick(out, 'EPF', 'epf.employeeRate', 'Employee EPF rate', e.employeeRate, date, 'bp');
   pick(out, 'EPF', 'epf.employerRate', 'Employer rate (EPF + EPS)', e.employerRate, date, 'bp');
   pick(out, 'EPF', 'epf.epsRate', 'EPS rate (on capped wage)', e.epsRate, date, 'bp');

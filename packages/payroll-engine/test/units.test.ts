@@ -82,16 +82,18 @@ describe('days', () => {
 
 describe('statutoryFiguresOn', () => {
   it('shows the EPF ceiling in force on each side of 17 Sep 2026, with its source', () => {
-    const before = statutoryFiguresOn(STATUTORY_RULES, '2026-09-16').find(
-      (f) => f.key === 'epf.wageCeiling',
-    )!;
-    const after = statutoryFiguresOn(STATUTORY_RULES, '2026-09-17').find((f) => f.key === 'epf.wageCeiling')!;
+    const before = statutoryFiguresOn('2026-09-16').find((f) => f.key === 'epf.wageCeiling')!;
+    const after = statutoryFiguresOn('2026-09-17').find((f) => f.key === 'epf.wageCeiling')!;
     expect(before).toMatchObject({ value: '₹15,000', raw: 15_000_00, to: '2026-09-16' });
     expect(after).toMatchObject({ value: '₹25,000', raw: 25_000_00, from: '2026-09-17' });
     expect(after.source).toContain('S.O. 5109(E)');
+    const list = statutoryFiguresOn('2026-09-17');
+    expect(list.find((f) => f.key === 'epf.epsMaximum')!.value).toBe('₹2,083');
+    expect(list.find((f) => f.key === 'epf.edliMaximum')!.value).toBe('₹125');
+    expect(statutoryFiguresOn('2026-09-16').find((f) => f.key === 'epf.epsMaximum')!.value).toBe('₹1,250');
   });
   it('lists one state’s PT and LWF, and income tax for the year', () => {
-    const mh = statutoryFiguresOn(STATUTORY_RULES, '2025-06-30', 'MH');
+    const mh = statutoryFiguresOn('2025-06-30', 'MH');
     expect(mh.filter((f) => f.group === 'Professional tax').map((f) => f.key)).toEqual([
       'pt.MH',
       'pt.MH.female',
@@ -171,7 +173,9 @@ describe('figures are data', () => {
   it('refuses a month the data does not cover, instead of guessing', () => {
     const rules: StatutoryRules = structuredClone(STATUTORY_RULES);
     rules.epf.wageCeiling = rules.epf.wageCeiling.slice(0, 1); // ends 16 Sep 2026
-    expect(statutoryFiguresOn(rules, '2026-10-01').find((f) => f.key === 'epf.wageCeiling')).toBeUndefined();
+    expect(
+      statutoryFiguresOn('2026-10-01', undefined, rules).find((f) => f.key === 'epf.wageCeiling'),
+    ).toBeUndefined();
     const input = JSON.parse(
       readFileSync(fileURLToPath(new URL('../cases/epf-ceiling-october-2026.json', import.meta.url)), 'utf8'),
     ).input as PayslipInput;
