@@ -57,7 +57,36 @@ function inCtc(l: PayslipLine, input: PayslipInput): boolean {
   return true;
 }
 
+const RESERVED = new Set([
+  'EPF_EE',
+  'VPF_EE',
+  'EPF_ER',
+  'EPS_ER',
+  'EDLI_ER',
+  'EPF_ADMIN',
+  'EPF_INFO',
+  'ESI_EE',
+  'ESI_ER',
+  'ESI_INFO',
+  'PT',
+  'PT_INFO',
+  'LWF_EE',
+  'LWF_ER',
+  'TDS',
+]);
+
+/** Line codes must be unique and must not collide with the statutory lines' codes. */
+function checkCodes(input: PayslipInput): void {
+  const seen = new Set<string>();
+  for (const { code } of [...input.salary, ...input.oneTime]) {
+    if (RESERVED.has(code)) throw new RangeError(`line code ${code} is reserved for a statutory line`);
+    if (seen.has(code)) throw new RangeError(`line code ${code} appears twice`);
+    seen.add(code);
+  }
+}
+
 export function computePayslip(input: PayslipInput, rules: StatutoryRules): Payslip {
+  checkCodes(input);
   const { y, m } = parseMonth(input.month);
   const days = payDays(y, m, input.employee, input.attendance);
   const mt = methodText(input);

@@ -198,3 +198,22 @@ describe('purity', () => {
     }
   });
 });
+
+describe('input checks', () => {
+  const input = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../cases/pt-delhi-none.json', import.meta.url)), 'utf8'),
+  ).input as PayslipInput;
+  it('refuses line codes that are repeated or belong to a statutory line, naming the code', () => {
+    const dup = structuredClone(input);
+    dup.salary.push({ ...dup.salary[0]! });
+    expect(() => computePayslip(dup, STATUTORY_RULES)).toThrow('line code BASIC appears twice');
+    const reserved = structuredClone(input);
+    reserved.oneTime.push({ code: 'TDS', label: 'x', kind: 'deduction', amount: 100 });
+    expect(() => computePayslip(reserved, STATUTORY_RULES)).toThrow('line code TDS is reserved');
+  });
+  it('refuses fractional or negative money', () => {
+    const bad = structuredClone(input);
+    bad.salary[0]!.monthly = 100.5;
+    expect(() => computePayslip(bad, STATUTORY_RULES)).toThrow(/BASIC: monthly must be whole paise/);
+  });
+});
