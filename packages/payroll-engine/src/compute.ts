@@ -78,11 +78,13 @@ const RESERVED = new Set([
 /** Line codes must be unique and must not collide with the statutory lines' codes. */
 function checkCodes(input: PayslipInput): void {
   const seen = new Set<string>();
-  for (const { code } of [...input.salary, ...input.oneTime]) {
+  const check = (code: string) => {
     if (RESERVED.has(code)) throw new RangeError(`line code ${code} is reserved for a statutory line`);
     if (seen.has(code)) throw new RangeError(`line code ${code} appears twice`);
     seen.add(code);
-  }
+  };
+  for (const l of input.salary) check(l.code);
+  for (const o of input.oneTime) check(o.code);
 }
 
 export function computePayslip(input: PayslipInput, rules: StatutoryRules): Payslip {

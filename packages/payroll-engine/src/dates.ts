@@ -10,7 +10,19 @@ export interface Ymd {
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH = /^(\d{4})-(\d{2})$/;
 
-export function parseDate(s: IsoDate): Ymd {
+const dateCache = new Map<string, Readonly<Ymd>>();
+
+/** Parses and checks an ISO date; results are remembered (a date's parts never change). */
+export function parseDate(s: IsoDate): Readonly<Ymd> {
+  const hit = dateCache.get(s);
+  if (hit) return hit;
+  const ymd = parseDateUncached(s);
+  if (dateCache.size >= 4096) dateCache.clear();
+  dateCache.set(s, Object.freeze(ymd));
+  return ymd;
+}
+
+function parseDateUncached(s: IsoDate): Ymd {
   const m = ISO.exec(s);
   if (!m) throw new RangeError(`date must be YYYY-MM-DD, got ${s}`);
   const ymd = { y: Number(m[1]), m: Number(m[2]), d: Number(m[3]) };

@@ -74,7 +74,20 @@ export function splitEvenly(total: Paise, months: number): Paise[] {
  * ₹ with Indian digit grouping (1,00,000), written out by hand so the text never depends on the
  * runtime's ICU data. Whole rupees print without decimals; otherwise two decimals.
  */
+// Payslips repeat the same few amounts (ceilings, slab amounts, ₹0); the text of an amount never
+// changes, so remembering recent ones is safe. Bounded so a long run cannot grow it without limit.
+const inrCache = new Map<number, string>();
+
 export function formatInr(paise: Paise): string {
+  const hit = inrCache.get(paise);
+  if (hit !== undefined) return hit;
+  const text = formatInrUncached(paise);
+  if (inrCache.size >= 4096) inrCache.clear();
+  inrCache.set(paise, text);
+  return text;
+}
+
+function formatInrUncached(paise: Paise): string {
   assertInt(paise, 'amount');
   const abs = paise < 0 ? -paise : paise;
   const p = abs % 100;
