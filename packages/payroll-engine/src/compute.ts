@@ -123,6 +123,7 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
   const regularGross = input.salary.reduce((a, s) => a + s.monthly, 0);
   const regularPt = computePt(input, rules, regularGross, y, m, true).amount;
   const thisMonth = taxFigures(wages, epf.employee, pt.amount);
+  const regular = taxFigures(regularWages, regularEpf, regularPt);
   const tax = input.tax;
   const tdsInput: TdsInput = {
     month: input.month,
@@ -130,7 +131,7 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
     ageBand: ageBand(input.employee.dateOfBirth, y, m),
     paidSoFar: input.earlier.paid,
     thisMonth,
-    regularMonthly: taxFigures(regularWages, regularEpf, regularPt),
+    regularMonthly: regular,
     tdsDeductedSoFarPaise: input.earlier.tds,
   };
   if (tax.previousEmployer) tdsInput.previousEmployer = tax.previousEmployer;
@@ -161,9 +162,9 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
       },
       {
         name: 'regular monthly taxable pay',
-        value: regularGross,
+        value: regular.grossPaise,
         unit: 'paise',
-        from: 'salary lines, full month',
+        from: 'taxable salary lines, full month',
       },
       {
         name: 'taxable pay earlier this FY',
