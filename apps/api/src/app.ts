@@ -25,12 +25,16 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { createEmployeesService } from './modules/employees/employees.service';
 import { createUploader } from './modules/employees/upload';
+import { expensesRoutes } from './modules/expenses/expenses.routes';
+import { createExpensesService } from './modules/expenses/expenses.service';
 import { createLocalFileStore } from './modules/files/file-store';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { lettersRoutes } from './modules/letters/letters.routes';
+import { createLettersService } from './modules/letters/letters.service';
 import { createAnnouncementService } from './modules/org/announcement.service';
 import { createAssetService } from './modules/org/asset.service';
 import { createDivisionService } from './modules/org/division.service';
@@ -182,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (runJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const files = createFilesService({ db, audit, store: createLocalFileStore(config.filesDir), log: app.log });
+  const expenses = createExpensesService({ db, engine: approvalEngine });
+  const letters = createLettersService({ db, files });
 
   registerAuth(app, { tokens, sessionCheck: auth.sessionCheck });
   await registerOpenApi(app);
@@ -197,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   profileChangesRoutes(app, { profileChanges });
   filesRoutes(app, { files });
   jobsRoutes(app, { jobs });
+  expensesRoutes(app, { expenses });
+  lettersRoutes(app, { letters });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;
