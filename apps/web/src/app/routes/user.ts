@@ -1,5 +1,5 @@
 import type { AreaNav } from '../../components/layouts/types';
-import { ProfileScreen, UserDashboard } from './screens';
+import { ExpensesScreen, LettersScreen, ProfileScreen, UserDashboard } from './screens';
 import type { ScreenDef } from './types';
 
 /** Employee section (path user), spec section 2. */
@@ -8,9 +8,19 @@ export const USER_SCREENS: ScreenDef[] = [
   { path: 'attendance', title: 'Attendance', permission: ['employee_attendance.view'] },
   { path: 'leaves', title: 'Leaves', permission: ['employee_leaves.view'] },
   { path: 'notifications', title: 'Notifications', permission: ['employee_notifications.view'] },
-  { path: 'salary/expenses', title: 'Reimbursements', permission: ['employee_expense.view'] },
+  {
+    path: 'salary/expenses',
+    title: 'Reimbursements',
+    permission: ['employee_expense.view'],
+    Screen: ExpensesScreen,
+  },
   { path: 'profile', title: 'Profile', permission: ['employee_profile.view'], Screen: ProfileScreen },
-  { path: 'documents/letter', title: 'Letters', permission: ['employee_profile.view'] },
+  {
+    path: 'documents/letter',
+    title: 'Letters',
+    permission: ['employee_profile.view'],
+    Screen: LettersScreen,
+  },
   { path: 'documents/payslips', title: 'Payslips', permission: ['employee_profile.view'] },
 ];
 
