@@ -30,7 +30,8 @@ test('an employee claims with a receipt, the manager approves, the employee sees
   const form = employee.getByRole('dialog', { name: 'Add claim' });
   await form.getByRole('combobox', { name: 'Category' }).click();
   await employee.getByRole('option', { name: 'Food' }).click();
-  await form.getByRole('textbox', { name: 'Amount (₹)' }).fill('123.45');
+  // Typed key by key: "123." must not clear the field on the way to "123.45".
+  await form.getByRole('textbox', { name: 'Amount (₹)' }).pressSequentially('123.45');
   await form.getByRole('textbox', { name: 'Merchant' }).fill(merchant);
   await form.getByRole('textbox', { name: 'Bill number' }).fill(`B-${Date.now()}`);
   await form

@@ -2,6 +2,7 @@ import type {
   EmployeeDocument,
   Expense,
   ExpenseCategory,
+  ExpenseCategoryInput,
   ExpenseInput,
   ExpenseListQuery,
   ExpenseMonth,
@@ -175,6 +176,31 @@ export function usePayExpense() {
           silent: true,
         })
       ).data.data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useExpenseCategories(enabled: boolean) {
+  return useQuery({
+    queryKey: [...KEY, 'categories'],
+    enabled,
+    queryFn: async () =>
+      (await apiClient.get<Envelope<ExpenseCategory[]>>('/expenses/categories', { silent: true })).data.data,
+  });
+}
+
+export function useSaveCategory() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id?: string; body: ExpenseCategoryInput }) =>
+      v.id
+        ? (
+            await apiClient.put<Envelope<ExpenseCategory>>(`/expenses/categories/${v.id}`, v.body, {
+              silent: true,
+            })
+          ).data.data
+        : (await apiClient.post<Envelope<ExpenseCategory>>('/expenses/categories', v.body, { silent: true }))
+            .data.data,
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
 }

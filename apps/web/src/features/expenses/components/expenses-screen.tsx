@@ -51,7 +51,8 @@ import { ExpenseDetails, ExpenseStatusBadge, MonthWiseChart, SummaryCards } from
 type Draft = {
   category_id: string;
   expense_date: string;
-  amount: number | '';
+  /** As typed: "12." is a string until the next digit. */
+  amount: number | string;
   merchant: string;
   description: string;
   bill_number: string;
@@ -59,10 +60,10 @@ type Draft = {
   receipt_name: string | null;
   travel_from: string;
   travel_to: string;
-  distance_km: number | '';
+  distance_km: number | string;
 };
 
-const rupeesToPaise = (v: number | '') => (v === '' ? null : Math.round(v * 100));
+const rupeesToPaise = (v: number | string) => (v === '' ? null : Math.round(Number(v) * 100));
 
 function limitsOf(c: ExpenseCategory | undefined): string {
   if (!c) return '';
@@ -101,7 +102,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
   const category = categories.find((c) => c.id === f.category_id);
   const perKm = !!category?.rate_per_km_paise;
   const computed =
-    perKm && f.distance_km !== '' ? Math.round(f.distance_km * category!.rate_per_km_paise!) : null;
+    perKm && f.distance_km !== '' ? Math.round(Number(f.distance_km) * category!.rate_per_km_paise!) : null;
 
   const onReceipt = async (file: File | null) => {
     if (!file) {
@@ -132,7 +133,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
       receipt_file_id: f.receipt_file_id,
       travel_from: category?.requires_travel ? f.travel_from.trim() || null : null,
       travel_to: category?.requires_travel ? f.travel_to.trim() || null : null,
-      distance_km: category?.requires_travel && f.distance_km !== '' ? f.distance_km : null,
+      distance_km: category?.requires_travel && f.distance_km !== '' ? Number(f.distance_km) : null,
     };
     const found = formErrors(ExpenseInputSchema, body);
     if (!f.category_id) found.category_id = 'Choose a category';
@@ -198,7 +199,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
           <NumberInput
             label="Distance (km)"
             value={f.distance_km}
-            onChange={(v) => setF({ ...f, distance_km: typeof v === 'number' ? v : '' })}
+            onChange={(v) => setF({ ...f, distance_km: v })}
             min={0}
             decimalScale={1}
             withAsterisk={perKm}
@@ -214,7 +215,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
           <NumberInput
             label="Amount (₹)"
             value={f.amount}
-            onChange={(v) => setF({ ...f, amount: typeof v === 'number' ? v : '' })}
+            onChange={(v) => setF({ ...f, amount: v })}
             min={0}
             decimalScale={2}
             thousandSeparator=","

@@ -25,7 +25,7 @@ import { ApiError } from '../../../lib/api-client';
 import { confirm } from '../../../lib/confirm';
 import { formErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { formatDate, formatDateTime, formatPaise, todayIn } from '../../../lib/format';
-import { useCompanyTimeZone } from '../../../lib/store';
+import { selectPermissions, useAppSelector, useCompanyTimeZone } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
 import {
   type QueueMode,
@@ -34,6 +34,7 @@ import {
   usePayExpense,
   useReimbursementQueue,
 } from '../api/expenses-api';
+import { CategorySettings } from './category-settings';
 import { ExpenseDetails, ExpenseStatusBadge } from './expense-parts';
 
 function PayoutForm({ expense, onDone }: { expense: Expense; onDone: () => void }) {
@@ -214,6 +215,7 @@ export function ReimbursementQueue({ mode }: { mode: QueueMode }) {
   const { params } = list;
   const dropdowns = useExpenseDropdowns();
   const [openId, setOpenId] = useState<string | null>(null);
+  const canConfigure = useAppSelector(selectPermissions).includes('admin_dashboard.edit');
   const query = useReimbursementQueue(mode, {
     ...params,
     status: mode === 'admin' ? (params.status as ExpenseStatus | undefined) : undefined,
@@ -274,6 +276,7 @@ export function ReimbursementQueue({ mode }: { mode: QueueMode }) {
             ? 'Claims waiting on you, or on someone you approve for today.'
             : 'Every claim in the company; record the payout of approved ones.'
         }
+        actions={mode === 'admin' && canConfigure ? <CategorySettings /> : undefined}
       />
       <ListSearch
         list={list}
