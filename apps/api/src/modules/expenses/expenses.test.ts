@@ -149,6 +149,14 @@ describe('claims', () => {
     expect((await call('GET', `/api/admin/requests/reimbursements/${claim.id}`, globex)).statusCode).toBe(
       404,
     );
+    // The cross-type inbox summarises it through the registered type.
+    const inbox = await call('GET', '/api/approvals/inbox', manager);
+    const entry = inbox.json().data.find((i: { subject_id: string }) => i.subject_id === claim.id);
+    expect(entry).toMatchObject({
+      request_type: 'expense',
+      title: expect.stringMatching(/^Reimbursement: /),
+    });
+    expect(entry.summary).toMatch(/Food ₹250.00 on /);
     // The manager holds the permission but not company scope: the admin queue is not theirs.
     expect((await call('GET', '/api/admin/requests/reimbursements', manager)).statusCode).toBe(403);
   });
