@@ -19,7 +19,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import {
   type Column,
   DataTable,
@@ -99,6 +99,11 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
     distance_km: item?.distance_km ?? '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A new claim starts on today (the company's date), which may arrive after the form opens.
+  const today = dropdowns.data?.today;
+  useEffect(() => {
+    if (!item && today) setF((d) => (d.expense_date ? d : { ...d, expense_date: today }));
+  }, [item, today]);
   const category = categories.find((c) => c.id === f.category_id);
   const perKm = !!category?.rate_per_km_paise;
   const computed =
