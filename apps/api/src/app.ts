@@ -25,12 +25,16 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { createEmployeesService } from './modules/employees/employees.service';
 import { createUploader } from './modules/employees/upload';
+import { expensesRoutes } from './modules/expenses/expenses.routes';
+import { createExpensesService } from './modules/expenses/expenses.service';
 import { createLocalFileStore } from './modules/files/file-store';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { lettersRoutes } from './modules/letters/letters.routes';
+import { createLettersService } from './modules/letters/letters.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createNotifier } from './modules/notifications/notifier';
@@ -200,6 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (runJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const files = createFilesService({ db, audit, store: createLocalFileStore(config.filesDir), log: app.log });
+  const expenses = createExpensesService({ db, engine: approvalEngine });
+  const letters = createLettersService({ db, files });
 
   registerAuth(app, { tokens, sessionCheck: auth.sessionCheck });
   await registerOpenApi(app);
@@ -217,6 +223,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   filesRoutes(app, { files });
   jobsRoutes(app, { jobs });
   notificationsRoutes(app, { notifications });
+  expensesRoutes(app, { expenses });
+  lettersRoutes(app, { letters });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;

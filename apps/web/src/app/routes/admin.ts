@@ -1,7 +1,9 @@
 import type { AreaNav, MenuLink } from '../../components/layouts/types';
 import {
   AdminDashboard,
+  AdminLettersScreen,
   AdminProfileChangeScreen,
+  AdminReimbursementsScreen,
   AnnouncementsScreen,
   ApprovalFlowScreen,
   AssignAssetsScreen,
@@ -31,6 +33,7 @@ export const ADMIN_SCREENS: ScreenDef[] = [
     path: 'requests/reimbursements',
     title: 'Reimbursement requests',
     permission: ['reimbursements_requests.view'],
+    Screen: AdminReimbursementsScreen,
   },
   {
     path: 'requests/profile-change',
@@ -110,6 +113,7 @@ export const ADMIN_SCREENS: ScreenDef[] = [
     path: 'utility/letters',
     title: 'Letter upload for individual employees',
     permission: ['admin_dashboard.view'],
+    Screen: AdminLettersScreen,
   },
 ];
 

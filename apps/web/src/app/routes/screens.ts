@@ -119,3 +119,28 @@ export const NotificationsScreen = lazy(() =>
     default: m.NotificationsScreen,
   })),
 );
+export const ExpensesScreen = lazy(() =>
+  withFullStyles(import('../../features/expenses/components/expenses-screen')).then((m) => ({
+    default: m.ExpensesScreen,
+  })),
+);
+export const TeamReimbursementsScreen = lazy(() =>
+  withFullStyles(import('../../features/expenses/components/reimbursement-queue')).then((m) => ({
+    default: m.TeamReimbursementsScreen,
+  })),
+);
+export const AdminReimbursementsScreen = lazy(() =>
+  withFullStyles(import('../../features/expenses/components/reimbursement-queue')).then((m) => ({
+    default: m.AdminReimbursementsScreen,
+  })),
+);
+export const LettersScreen = lazy(() =>
+  withFullStyles(import('../../features/letters/components/letters-screen')).then((m) => ({
+    default: m.LettersScreen,
+  })),
+);
+export const AdminLettersScreen = lazy(() =>
+  withFullStyles(import('../../features/letters/components/admin-letters-screen')).then((m) => ({
+    default: m.AdminLettersScreen,
+  })),
+);

@@ -1,5 +1,5 @@
 import type { AreaNav } from '../../components/layouts/types';
-import { TeamDashboard, TeamProfileChangeScreen } from './screens';
+import { TeamDashboard, TeamProfileChangeScreen, TeamReimbursementsScreen } from './screens';
 import type { ScreenDef } from './types';
 
 /** Team section (path team), spec section 2. */
@@ -9,6 +9,7 @@ export const TEAM_SCREENS: ScreenDef[] = [
     path: 'requests/reimbursements',
     title: 'Reimbursement requests',
     permission: ['reimbursements_requests.view'],
+    Screen: TeamReimbursementsScreen,
   },
   {
     path: 'requests/regularization',

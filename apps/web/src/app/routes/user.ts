@@ -1,5 +1,5 @@
 import type { AreaNav } from '../../components/layouts/types';
-import { NotificationsScreen, ProfileScreen, UserDashboard } from './screens';
+import { ExpensesScreen, LettersScreen, NotificationsScreen, ProfileScreen, UserDashboard } from './screens';
 import type { ScreenDef } from './types';
 
 /** Employee section (path user), spec section 2. */
@@ -13,9 +13,19 @@ export const USER_SCREENS: ScreenDef[] = [
     permission: ['employee_notifications.view'],
     Screen: NotificationsScreen,
   },
-  { path: 'salary/expenses', title: 'Reimbursements', permission: ['employee_expense.view'] },
+  {
+    path: 'salary/expenses',
+    title: 'Reimbursements',
+    permission: ['employee_expense.view'],
+    Screen: ExpensesScreen,
+  },
   { path: 'profile', title: 'Profile', permission: ['employee_profile.view'], Screen: ProfileScreen },
-  { path: 'documents/letter', title: 'Letters', permission: ['employee_profile.view'] },
+  {
+    path: 'documents/letter',
+    title: 'Letters',
+    permission: ['employee_profile.view'],
+    Screen: LettersScreen,
+  },
   { path: 'documents/payslips', title: 'Payslips', permission: ['employee_profile.view'] },
 ];
 

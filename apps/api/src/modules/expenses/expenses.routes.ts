@@ -1,0 +1,304 @@
+import {
+  DecisionInputSchema,
+  ExpenseCategoryInputSchema,
+  ExpenseCategoryListSchema,
+  ExpenseCategoryResponseSchema,
+  ExpenseDropdownsSchema,
+  ExpenseIdQuerySchema,
+  ExpenseInputSchema,
+  ExpenseListQuerySchema,
+  ExpenseMonthWiseQuerySchema,
+  ExpenseMonthWiseResponseSchema,
+  ExpensePageSchema,
+  ExpensePayoutInputSchema,
+  ExpenseResponseSchema,
+  ExpenseSummaryResponseSchema,
+  IdParamSchema,
+  MessageSchema,
+  ReimbursementQueueQuerySchema,
+  RejectInputSchema,
+} from '@hr/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/auth';
+import type { ExpensesService, QueueMode } from './expenses.service';
+
+const IdempotencyHeaderSchema = z.object({
+  'idempotency-key': z.string().trim().min(8).max(100).optional(),
+});
+
+/**
+ * Self-service claims (spec section 7 "Expenses"), the team and admin reimbursement queues
+ * (reimbursements_requests.*; the admin queue also needs company scope, checked in the service),
+ * payouts and the categories an administrator configures.
+ */
+export function expensesRoutes(app: FastifyInstance, deps: { expenses: ExpensesService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['expenses'];
+  const svc = deps.expenses;
+
+  r.get(
+    '/api/expenses/dropdowns',
+    {
+      config: { permission: ['employee_expense.view', 'reimbursements_requests.view'] },
+      schema: { tags, response: { 200: ExpenseDropdownsSchema } },
+    },
+    async (request) => ({ status: 200, message: 'ok', data: await svc.dropdowns(actorOf(request)) }),
+  );
+
+  r.get(
+    '/api/expenses/getexpenseslists',
+    {
+      config: { permission: 'employee_expense.view' },
+      schema: { tags, querystring: ExpenseListQuerySchema, response: { 200: ExpensePageSchema } },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await svc.list(actorOf(request), q);
+      return {
+        status: 200,
+        message: 'ok',
+        data: rows,
+        meta: { totalCount: total, page: q.page, records: q.records },
+      };
+    },
+  );
+
+  r.get(
+    '/api/expenses/getexpensedetails',
+    {
+      config: { permission: 'employee_expense.view' },
+      schema: { tags, querystring: ExpenseIdQuerySchema, response: { 200: ExpenseResponseSchema } },
+    },
+    async (request) => ({
+      status: 200,
+      message: 'ok',
+      data: await svc.get(actorOf(request), request.query.expense_id),
+    }),
+  );
+
+  r.post(
+    '/api/expenses/addexpense',
+    {
+      config: { permission: 'employee_expense.edit' },
+      schema: {
+        tags,
+        headers: IdempotencyHeaderSchema,
+        body: ExpenseInputSchema,
+        response: { 200: ExpenseResponseSchema, 201: ExpenseResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'] ?? null;
+      const { created, item } = await svc.add(actorOf(request), request.body, key);
+      reply.code(created ? 201 : 200);
+      return {
+        status: created ? 201 : 200,
+        message: created ? 'Expense added' : 'Expense already added',
+        data: item,
+      };
+    },
+  );
+
+  r.put(
+    '/api/expenses/updateexpense',
+    {
+      config: { permission: 'employee_expense.edit' },
+      schema: {
+        tags,
+        querystring: ExpenseIdQuerySchema,
+        body: ExpenseInputSchema,
+        response: { 200: ExpenseResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 200,
+      message: 'Expense updated',
+      data: await svc.update(actorOf(request), request.query.expense_id, request.body),
+    }),
+  );
+
+  r.delete(
+    '/api/expenses/removeexpense',
+    {
+      config: { permission: 'employee_expense.edit' },
+      schema: { tags, querystring: ExpenseIdQuerySchema, response: { 200: MessageSchema } },
+    },
+    async (request) => {
+      await svc.remove(actorOf(request), request.query.expense_id);
+      return { status: 200, message: 'Expense removed', data: null };
+    },
+  );
+
+  r.get(
+    '/api/expenses/employee/summary',
+    {
+      config: { permission: 'employee_expense.view' },
+      schema: { tags, response: { 200: ExpenseSummaryResponseSchema } },
+    },
+    async (request) => ({ status: 200, message: 'ok', data: await svc.summary(actorOf(request)) }),
+  );
+
+  r.get(
+    '/api/expenses/employee/summary/month-wise',
+    {
+      config: { permission: 'employee_expense.view' },
+      schema: {
+        tags,
+        querystring: ExpenseMonthWiseQuerySchema,
+        response: { 200: ExpenseMonthWiseResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 200,
+      message: 'ok',
+      data: await svc.monthWise(actorOf(request), request.query.year),
+    }),
+  );
+
+  r.get(
+    '/api/expenses/categories',
+    {
+      config: { permission: ['reimbursements_requests.view', 'admin_dashboard.view'] },
+      schema: { tags, response: { 200: ExpenseCategoryListSchema } },
+    },
+    async (request) => ({ status: 200, message: 'ok', data: await svc.categories(actorOf(request)) }),
+  );
+
+  r.post(
+    '/api/expenses/categories',
+    {
+      config: { permission: 'admin_dashboard.edit' },
+      schema: { tags, body: ExpenseCategoryInputSchema, response: { 201: ExpenseCategoryResponseSchema } },
+    },
+    async (request, reply) => {
+      const data = await svc.saveCategory(actorOf(request), null, request.body);
+      reply.code(201);
+      return { status: 201, message: 'Category added', data };
+    },
+  );
+
+  r.put(
+    '/api/expenses/categories/:id',
+    {
+      config: { permission: 'admin_dashboard.edit' },
+      schema: {
+        tags,
+        params: IdParamSchema,
+        body: ExpenseCategoryInputSchema,
+        response: { 200: ExpenseCategoryResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 200,
+      message: 'Category saved',
+      data: await svc.saveCategory(actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  const queues: { mode: Exclude<QueueMode, 'mine'>; base: string }[] = [
+    { mode: 'team', base: '/api/requests/reimbursements' },
+    { mode: 'admin', base: '/api/admin/requests/reimbursements' },
+  ];
+  for (const queue of queues) {
+    r.get(
+      queue.base,
+      {
+        config: { permission: 'reimbursements_requests.view' },
+        schema: { tags, querystring: ReimbursementQueueQuerySchema, response: { 200: ExpensePageSchema } },
+      },
+      async (request) => {
+        const q = request.query;
+        const actor = actorOf(request);
+        const { rows, total } =
+          queue.mode === 'team' ? await svc.teamQueue(actor, q) : await svc.adminQueue(actor, q);
+        return {
+          status: 200,
+          message: 'ok',
+          data: rows,
+          meta: { totalCount: total, page: q.page, records: q.records },
+        };
+      },
+    );
+
+    r.get(
+      `${queue.base}/:id`,
+      {
+        config: { permission: 'reimbursements_requests.view' },
+        schema: { tags, params: IdParamSchema, response: { 200: ExpenseResponseSchema } },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'ok',
+        data: await svc.queueItem(actorOf(request), request.params.id, queue.mode),
+      }),
+    );
+
+    r.put(
+      `${queue.base}/:id/approve`,
+      {
+        config: { permission: 'reimbursements_requests.edit' },
+        schema: {
+          tags,
+          params: IdParamSchema,
+          body: DecisionInputSchema.optional(),
+          response: { 200: ExpenseResponseSchema },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'Claim approved',
+        data: await svc.decide(
+          actorOf(request),
+          request.params.id,
+          'approved',
+          request.body?.comment || null,
+          queue.mode,
+        ),
+      }),
+    );
+
+    r.put(
+      `${queue.base}/:id/reject`,
+      {
+        config: { permission: 'reimbursements_requests.edit' },
+        schema: {
+          tags,
+          params: IdParamSchema,
+          body: RejectInputSchema,
+          response: { 200: ExpenseResponseSchema },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'Claim rejected',
+        data: await svc.decide(
+          actorOf(request),
+          request.params.id,
+          'rejected',
+          request.body.comment,
+          queue.mode,
+        ),
+      }),
+    );
+  }
+
+  r.put(
+    '/api/admin/requests/reimbursements/:id/payout',
+    {
+      config: { permission: 'reimbursements_requests.edit' },
+      schema: {
+        tags,
+        params: IdParamSchema,
+        body: ExpensePayoutInputSchema,
+        response: { 200: ExpenseResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 200,
+      message: 'Payout recorded',
+      data: await svc.pay(actorOf(request), request.params.id, request.body),
+    }),
+  );
+}

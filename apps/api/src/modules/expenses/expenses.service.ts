@@ -1,0 +1,430 @@
+import {
+  EXPENSE_STATUS_LABELS,
+  EXPENSE_STATUSES,
+  type Expense,
+  type ExpenseCategoryInput,
+  ExpenseCategoryInputSchema,
+  type ExpenseInput,
+  ExpenseInputSchema,
+  type ExpenseListQuery,
+  type ExpensePayoutInput,
+  type ExpenseSummary,
+  type ReimbursementQueueQuery,
+} from '@hr/contract';
+import type { Db, Queryable } from '../../db/client';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { Actor } from '../../plugins/auth';
+import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinition } from '../approvals';
+import { checkClaim, rupees } from './expense-rules';
+import * as repo from './expenses.repo';
+
+/** The request type this module registers with the approval engine. */
+export const EXPENSE_TYPE = 'expense';
+
+export type QueueMode = 'team' | 'admin' | 'mine';
+
+const receiptUrl = (id: string | null) => (id ? `/api/employee/document/${id}/download` : null);
+const invalid = (errors: { path: string; message: string }[]) =>
+  new AppError('VALIDATION', `Validation failed: ${[...new Set(errors.map((e) => e.path))].join(', ')}`, {
+    errors,
+  });
+
+export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) {
+  const { db, engine } = deps;
+
+  async function toItems(
+    tx: Queryable,
+    rows: repo.ExpenseRow[],
+    caller: Pick<Actor, 'employeeId' | 'permissions' | 'scope'>,
+    mode: QueueMode,
+  ): Promise<Expense[]> {
+    const approvalIds = await engine.requestIdsBySubject(
+      tx,
+      EXPENSE_TYPE,
+      rows.map((r) => r.id),
+    );
+    const ids = [...approvalIds.values()];
+    const states = new Map((await engine.states(tx, ids)).map((s) => [s.request_id, s]));
+    const abilities = await engine.abilities(tx, caller, ids, { asAdmin: mode === 'admin' });
+    const payer = mode === 'admin' && caller.permissions.includes('reimbursements_requests.edit');
+    return rows.map((r) => {
+      const approvalId = approvalIds.get(r.id);
+      const own = r.employee_id === caller.employeeId && r.status === 'pending';
+      const a = (approvalId && abilities.get(approvalId)) || {
+        approve: false,
+        reject: false,
+        withdraw: false,
+      };
+      return {
+        ...r,
+        receipt_url: receiptUrl(r.receipt_file_id),
+        approval: (approvalId && states.get(approvalId)) || null,
+        abilities: {
+          ...a,
+          withdraw: own,
+          edit: own && mode === 'mine',
+          delete: own && mode === 'mine',
+          pay: payer && r.status === 'approved',
+        },
+      };
+    });
+  }
+
+  async function itemOf(tx: Queryable, id: string, caller: Actor, mode: QueueMode) {
+    const row = await repo.getExpense(tx, id);
+    if (!row) throw notFound('Expense');
+    return (await toItems(tx, [row], caller, mode))[0]!;
+  }
+
+  async function approvalIdOf(tx: Queryable, id: string): Promise<string | null> {
+    return (await engine.requestIdsBySubject(tx, EXPENSE_TYPE, [id])).get(id) ?? null;
+  }
+
+  /** The caller's own claim, for a change: 404 for anyone else's, 409 once it is decided. */
+  async function ownPending(tx: Queryable, actor: Actor, id: string) {
+    const row = await repo.getExpense(tx, id, true);
+    if (!row || !actor.employeeId || row.employee_id !== actor.employeeId) throw notFound('Expense');
+    if (row.status !== 'pending') {
+      throw new AppError(
+        'CONFLICT',
+        `This claim is already ${EXPENSE_STATUS_LABELS[row.status].toLowerCase()}`,
+      );
+    }
+    return row;
+  }
+
+  /** Validates a claim against its category and the employee's other claims; the stored values. */
+  async function validate(
+    tx: Queryable,
+    employeeId: string,
+    input: ReturnType<typeof ExpenseInputSchema.parse>,
+    exceptId: string | null,
+  ): Promise<repo.ClaimValues> {
+    await repo.ensureDefaultCategories(tx);
+    const category = await repo.getCategory(tx, input.category_id);
+    if (!category) throw invalid([{ path: 'category_id', message: 'Choose a category' }]);
+    if (input.receipt_file_id && !(await repo.receiptOf(tx, input.receipt_file_id, employeeId))) {
+      throw invalid([
+        { path: 'receipt_file_id', message: 'Upload the receipt again: the file was not found' },
+      ]);
+    }
+    const monthSoFar = await repo.monthTotal(tx, employeeId, category.id, input.expense_date, exceptId);
+    const { amount, errors } = checkClaim(category, input, { today: await engine.today(tx), monthSoFar });
+    if (errors.length > 0 || amount == null) throw invalid(errors);
+    if (
+      input.bill_number &&
+      (await repo.sameBill(tx, employeeId, input.bill_number, amount, input.expense_date, exceptId))
+    ) {
+      throw new AppError(
+        'CONFLICT',
+        'You have already claimed this bill (same bill number, amount and date)',
+        {
+          errors: [{ path: 'bill_number', message: 'Already claimed' }],
+        },
+      );
+    }
+    return {
+      category_id: category.id,
+      expense_date: input.expense_date,
+      amount_paise: amount,
+      merchant: input.merchant,
+      description: input.description,
+      bill_number: input.bill_number,
+      receipt_file_id: input.receipt_file_id,
+      travel_from: category.requires_travel ? input.travel_from : null,
+      travel_to: category.requires_travel ? input.travel_to : null,
+      distance_km: category.requires_travel ? input.distance_km : null,
+    };
+  }
+
+  const auditActor = (ctx: HookContext) => ({
+    companyId: ctx.request.companyId,
+    userId: ctx.actor.userId ?? null,
+    ip: ctx.actor.ip ?? null,
+    requestId: ctx.actor.requestId ?? null,
+  });
+
+  const requestType: RequestTypeDefinition = {
+    type: EXPENSE_TYPE,
+    teamPermissions: { view: 'reimbursements_requests.view', edit: 'reimbursements_requests.edit' },
+    adminPermissions: { view: 'reimbursements_requests.view', edit: 'reimbursements_requests.edit' },
+    async summarise(tx, subjectIds) {
+      const out = new Map<string, { title: string; summary: string }>();
+      for (const r of await repo.getExpenses(tx, subjectIds)) {
+        out.set(r.id, {
+          title: `Reimbursement: ${r.employee_name}`,
+          summary: `${r.category_name} ${rupees(r.amount_paise)} on ${r.expense_date}${r.merchant ? ` (${r.merchant})` : ''}`,
+        });
+      }
+      return out;
+    },
+    async onApproved(ctx) {
+      await repo.setStatus(ctx.tx, ctx.request.subjectId, 'approved');
+      await auditOf(ctx.tx, auditActor(ctx), {
+        action: 'expense.approved',
+        entity: 'expense',
+        entity_id: ctx.request.subjectId,
+        changes: { comment: ctx.comment, as_admin: ctx.asAdmin },
+      });
+    },
+    async onRejected(ctx) {
+      await repo.setStatus(ctx.tx, ctx.request.subjectId, 'rejected');
+      await auditOf(ctx.tx, auditActor(ctx), {
+        action: 'expense.rejected',
+        entity: 'expense',
+        entity_id: ctx.request.subjectId,
+        changes: { comment: ctx.comment, as_admin: ctx.asAdmin },
+      });
+    },
+    onWithdrawn: (ctx) => repo.setStatus(ctx.tx, ctx.request.subjectId, 'cancelled'),
+  };
+  engine.registry.register(requestType);
+
+  const requireCompanyScope = (actor: Actor) => {
+    if (actor.scope !== 'company') throw forbidden();
+  };
+
+  return {
+    dropdowns: (actor: Actor) =>
+      db.tenant(actor.companyId, async (tx) => {
+        await repo.ensureDefaultCategories(tx);
+        return {
+          categories: await repo.listCategories(tx, true),
+          statuses: EXPENSE_STATUSES.map((value) => ({ value, label: EXPENSE_STATUS_LABELS[value] })),
+          today: await engine.today(tx),
+        };
+      }),
+
+    list: (actor: Actor, q: ExpenseListQuery) =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (!actor.employeeId) return { rows: [], total: 0 };
+        const page = await repo.ownPage(tx, actor.employeeId, q);
+        return { rows: await toItems(tx, page.rows, actor, 'mine'), total: page.total };
+      }),
+
+    get: (actor: Actor, id: string) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const item = await itemOf(tx, id, actor, 'mine');
+        if (item.employee_id !== actor.employeeId) throw notFound('Expense');
+        return item;
+      }),
+
+    /**
+     * Files a claim and raises its approval request. With an idempotency key a retry returns the
+     * claim the first attempt stored; without one the same bill is refused as a duplicate.
+     */
+    add: (actor: Actor, body: ExpenseInput, idempotencyKey: string | null) =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (!actor.employeeId) throw notFound('Employee');
+        const input = ExpenseInputSchema.parse(body);
+        await repo.lockEmployee(tx, actor.employeeId);
+        if (idempotencyKey) {
+          const earlier = await repo.byIdempotencyKey(tx, actor.employeeId, idempotencyKey);
+          if (earlier) return { created: false, item: await itemOf(tx, earlier, actor, 'mine') };
+        }
+        const values = await validate(tx, actor.employeeId, input, null);
+        const id = await repo.insertExpense(tx, actor.employeeId, values, idempotencyKey);
+        if (!id) {
+          const earlier =
+            idempotencyKey && (await repo.byIdempotencyKey(tx, actor.employeeId, idempotencyKey));
+          if (earlier) return { created: false, item: await itemOf(tx, earlier, actor, 'mine') };
+          throw new AppError(
+            'CONFLICT',
+            'You have already claimed this bill (same bill number, amount and date)',
+            {
+              errors: [{ path: 'bill_number', message: 'Already claimed' }],
+            },
+          );
+        }
+        await engine.raise(tx, { type: EXPENSE_TYPE, subjectId: id, requesterId: actor.employeeId });
+        await auditOf(tx, actor, {
+          action: 'expense.claimed',
+          entity: 'expense',
+          entity_id: id,
+          changes: { after: values },
+        });
+        return { created: true, item: await itemOf(tx, id, actor, 'mine') };
+      }),
+
+    /** Replaces a pending claim of the caller's (fields left out become null). */
+    update: (actor: Actor, id: string, body: ExpenseInput) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const input = ExpenseInputSchema.parse(body);
+        const before = await ownPending(tx, actor, id);
+        const values = await validate(tx, before.employee_id, input, id);
+        await repo.updateExpense(tx, id, values);
+        await auditOf(tx, actor, {
+          action: 'expense.updated',
+          entity: 'expense',
+          entity_id: id,
+          changes: { after: values },
+        });
+        return itemOf(tx, id, actor, 'mine');
+      }),
+
+    /** Withdraws a pending claim of the caller's and removes it from their list. */
+    remove: (actor: Actor, id: string) =>
+      db.tenant(actor.companyId, async (tx) => {
+        await ownPending(tx, actor, id);
+        const approvalId = await approvalIdOf(tx, id);
+        if (approvalId) await engine.withdraw(tx, actor, approvalId);
+        await repo.markDeleted(tx, id);
+        await auditOf(tx, actor, {
+          action: 'expense.deleted',
+          entity: 'expense',
+          entity_id: id,
+          changes: {},
+        });
+      }),
+
+    summary: (actor: Actor) =>
+      db.tenant(actor.companyId, async (tx): Promise<ExpenseSummary> => {
+        const out: ExpenseSummary = {
+          pending: { count: 0, amount_paise: 0 },
+          approved: { count: 0, amount_paise: 0 },
+          rejected: { count: 0, amount_paise: 0 },
+          paid: { count: 0, amount_paise: 0 },
+        };
+        if (!actor.employeeId) return out;
+        for (const r of await repo.summary(tx, actor.employeeId)) {
+          if (r.status in out)
+            out[r.status as keyof ExpenseSummary] = { count: r.count, amount_paise: r.amount };
+        }
+        return out;
+      }),
+
+    monthWise: (actor: Actor, year: number) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const found = actor.employeeId ? await repo.monthWise(tx, actor.employeeId, year) : [];
+        const byMonth = new Map(found.map((m) => [m.month, m]));
+        return {
+          year,
+          months: Array.from({ length: 12 }, (_, i) => {
+            const m = byMonth.get(i + 1);
+            return { month: i + 1, pending_paise: m?.pending ?? 0, approved_paise: m?.approved ?? 0 };
+          }),
+        };
+      }),
+
+    /** Team queue: claims waiting on me (or on someone I stand in for today), any status filter. */
+    teamQueue: (actor: Actor, q: ReimbursementQueueQuery) =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (!actor.employeeId) return { rows: [], total: 0 };
+        const onlyIds = await engine.awaitingSubjects(tx, EXPENSE_TYPE, actor.employeeId);
+        const page = await repo.queuePage(tx, { ...q, status: undefined }, onlyIds);
+        return { rows: await toItems(tx, page.rows, actor, 'team'), total: page.total };
+      }),
+
+    /** Admin queue: every claim of the company. */
+    adminQueue: (actor: Actor, q: ReimbursementQueueQuery) =>
+      db.tenant(actor.companyId, async (tx) => {
+        requireCompanyScope(actor);
+        const page = await repo.queuePage(tx, q);
+        return { rows: await toItems(tx, page.rows, actor, 'admin'), total: page.total };
+      }),
+
+    /** One claim from a queue: an admin, or one of its approvers (others: 404). */
+    queueItem: (actor: Actor, id: string, mode: Exclude<QueueMode, 'mine'>) =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (mode === 'admin') requireCompanyScope(actor);
+        const item = await itemOf(tx, id, actor, mode);
+        if (mode === 'admin') return item;
+        const approvalId = item.approval?.request_id;
+        if (!approvalId || !(await engine.isParticipant(tx, approvalId, actor.employeeId))) {
+          throw notFound('Expense');
+        }
+        return item;
+      }),
+
+    decide: (
+      actor: Actor,
+      id: string,
+      decision: 'approved' | 'rejected',
+      comment: string | null,
+      mode: Exclude<QueueMode, 'mine'>,
+    ) =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (mode === 'admin') requireCompanyScope(actor);
+        const row = await repo.getExpense(tx, id);
+        const approvalId = row && (await approvalIdOf(tx, id));
+        if (!row || !approvalId) throw notFound('Expense');
+        if (mode === 'admin' && !actor.employeeId) {
+          throw new AppError('FORBIDDEN', 'Your sign-in has no employee record to decide with');
+        }
+        if (row.employee_id === actor.employeeId)
+          throw new AppError('FORBIDDEN', 'You cannot decide your own claim');
+        // The engine locks the request: of two approvers at once, the second finds it settled (409).
+        await engine.decide(tx, actor, approvalId, decision, comment, {
+          asAdmin: mode === 'admin',
+          type: EXPENSE_TYPE,
+        });
+        return itemOf(tx, id, actor, mode);
+      }),
+
+    /** An administrator records that an approved claim was paid (through payroll or outside it). */
+    pay: (actor: Actor, id: string, input: ExpensePayoutInput) =>
+      db.tenant(actor.companyId, async (tx) => {
+        requireCompanyScope(actor);
+        const row = await repo.getExpense(tx, id, true);
+        if (!row) throw notFound('Expense');
+        if (row.status !== 'approved') {
+          throw new AppError(
+            'CONFLICT',
+            `Only an approved claim can be paid; this one is ${EXPENSE_STATUS_LABELS[row.status].toLowerCase()}`,
+          );
+        }
+        if (input.paid_on > (await engine.today(tx))) {
+          throw invalid([{ path: 'paid_on', message: 'The payout date cannot be in the future' }]);
+        }
+        await repo.markPaid(tx, id, {
+          mode: input.payout_mode,
+          reference: input.payout_reference,
+          paidOn: input.paid_on,
+          by: actor.userId,
+        });
+        await auditOf(tx, actor, {
+          action: 'expense.paid',
+          entity: 'expense',
+          entity_id: id,
+          changes: { ...input },
+        });
+        return itemOf(tx, id, actor, 'admin');
+      }),
+
+    categories: (actor: Actor) =>
+      db.tenant(actor.companyId, async (tx) => {
+        await repo.ensureDefaultCategories(tx);
+        return repo.listCategories(tx, false);
+      }),
+
+    saveCategory: (actor: Actor, id: string | null, body: ExpenseCategoryInput) =>
+      db.tenant(actor.companyId, async (tx) => {
+        requireCompanyScope(actor);
+        const input = ExpenseCategoryInputSchema.parse(body);
+        await repo.ensureDefaultCategories(tx);
+        let code = '';
+        if (id) {
+          if (!(await repo.getCategory(tx, id))) throw notFound('Expense category');
+        } else {
+          const base =
+            input.name
+              .toLowerCase()
+              .replace(/[^a-z0-9]+/g, '_')
+              .replace(/^_+|_+$/g, '')
+              .replace(/^(?![a-z])/, 'c_')
+              .slice(0, 30) || 'category';
+          code = base;
+          for (let n = 2; await repo.categoryCodeTaken(tx, code); n++) code = `${base}_${n}`;
+        }
+        const saved = await repo.saveCategory(tx, id, input, code);
+        await auditOf(tx, actor, {
+          action: 'expense.category_saved',
+          entity: 'expense_category',
+          entity_id: saved,
+          changes: { after: input },
+        });
+        return (await repo.getCategory(tx, saved))!;
+      }),
+  };
+}
+export type ExpensesService = ReturnType<typeof createExpensesService>;

@@ -1,0 +1,2 @@
+/** What other modules may use of the letters module (they import this file, never its others). */
+export { checkLetterFile } from './letters.service';

@@ -1,0 +1,187 @@
+import multipart from '@fastify/multipart';
+import {
+  AdminLetterListQuerySchema,
+  IdParamSchema,
+  LETTER_MAX_BYTES,
+  LetterListQuerySchema,
+  LetterPageSchema,
+  LetterRejectInputSchema,
+  LetterResponseSchema,
+  LetterUploadFieldsSchema,
+} from '@hr/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
+import { actorOf } from '../../plugins/auth';
+import type { LettersService, Upload } from './letters.service';
+
+const MiB = (n: number) => `${n / (1024 * 1024)} MiB`;
+
+/** The one file (field `file`) and the text fields; too large answers 413 while streaming. */
+async function readForm(request: FastifyRequest): Promise<{ file: Upload; fields: Record<string, string> }> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the letter as multipart/form-data in the field "file"',
+    );
+  }
+  const fields: Record<string, string> = {};
+  let file: Upload | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: LETTER_MAX_BYTES, files: 1, fields: 8 } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'file') file = { name: part.filename ?? '', data };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('PAYLOAD_TOO_LARGE', `The letter is larger than ${MiB(LETTER_MAX_BYTES)}`);
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Send one file and at most eight fields');
+    }
+    throw err;
+  }
+  if (!file) {
+    throw new AppError('VALIDATION', 'Attach the letter in the form field "file"', {
+      errors: [{ path: 'file', message: 'Required' }],
+    });
+  }
+  return { file, fields };
+}
+
+function attachment(name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Letters (spec section 7 "Letters"): the employee's list, accept and reject, the file download,
+ * and the admin utility (utility/letters, admin_dashboard.*) that issues them.
+ */
+export function lettersRoutes(app: FastifyInstance, deps: { letters: LettersService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['letters'];
+  const svc = deps.letters;
+
+  r.get(
+    '/api/employee/letters',
+    {
+      config: { permission: 'employee_profile.view' },
+      schema: { tags, querystring: LetterListQuerySchema, response: { 200: LetterPageSchema } },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await svc.mine(actorOf(request), q);
+      return {
+        status: 200,
+        message: 'ok',
+        data: rows,
+        meta: { totalCount: total, page: q.page, records: q.records },
+      };
+    },
+  );
+
+  r.put(
+    '/api/employee/letters/accept/:id',
+    {
+      config: { permission: 'employee_profile.edit' },
+      schema: { tags, params: IdParamSchema, response: { 200: LetterResponseSchema } },
+    },
+    async (request) => ({
+      status: 200,
+      message: 'Letter accepted',
+      data: await svc.accept(actorOf(request), request.params.id),
+    }),
+  );
+
+  r.put(
+    '/api/employee/letters/reject/:id',
+    {
+      config: { permission: 'employee_profile.edit' },
+      schema: {
+        tags,
+        params: IdParamSchema,
+        body: LetterRejectInputSchema,
+        response: { 200: LetterResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 200,
+      message: 'Letter rejected',
+      data: await svc.reject(actorOf(request), request.params.id, request.body.reason),
+    }),
+  );
+
+  r.get(
+    '/api/employee/letters/:id/download',
+    {
+      config: { permission: ['employee_profile.view', 'admin_dashboard.view'] },
+      schema: { tags, params: IdParamSchema },
+    },
+    async (request, reply) => {
+      const file = await svc.download(actorOf(request), request.params.id);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.data.length))
+        .header('content-disposition', attachment(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.data);
+    },
+  );
+
+  r.get(
+    '/api/admin/letters',
+    {
+      config: { permission: 'admin_dashboard.view' },
+      schema: { tags, querystring: AdminLetterListQuerySchema, response: { 200: LetterPageSchema } },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await svc.all(actorOf(request), q);
+      return {
+        status: 200,
+        message: 'ok',
+        data: rows,
+        meta: { totalCount: total, page: q.page, records: q.records },
+      };
+    },
+  );
+
+  // Multipart only in this scope.
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: LETTER_MAX_BYTES, files: 1, fields: 8 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/admin/letters',
+      {
+        config: { permission: 'admin_dashboard.edit' },
+        schema: { tags, response: { 201: LetterResponseSchema } },
+      },
+      async (request, reply) => {
+        const { file, fields } = await readForm(request);
+        const parsed = LetterUploadFieldsSchema.safeParse(fields);
+        if (!parsed.success) {
+          const errors = parsed.error.issues.map((i) => ({
+            path: i.path.join('.') || String((i as { keys?: string[] }).keys?.[0] ?? 'body'),
+            message: i.message,
+          }));
+          throw new AppError(
+            'VALIDATION',
+            `Validation failed: ${[...new Set(errors.map((e) => e.path))].join(', ')}`,
+            {
+              errors,
+            },
+          );
+        }
+        const data = await svc.issue(actorOf(request), parsed.data, file);
+        reply.code(201);
+        return { status: 201, message: 'Letter issued', data };
+      },
+    );
+  });
+}

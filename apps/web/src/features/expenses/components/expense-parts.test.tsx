@@ -1,0 +1,42 @@
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/render';
+import { MonthWiseChart, SummaryCards } from './expense-parts';
+
+const months = Array.from({ length: 12 }, (_, i) => ({
+  month: i + 1,
+  approved_paise: i === 2 ? 12_345_600 : 0,
+  pending_paise: i === 3 ? 50_000 : 0,
+}));
+
+describe('MonthWiseChart', () => {
+  it('draws one bar pair a month and gives the same figures as a table, in ₹ with en-IN grouping', () => {
+    renderWithProviders(<MonthWiseChart year={2026} months={months} />);
+    const chart = screen.getByRole('img', { name: /Claims per month in 2026: ₹1,23,956.00 in all/ });
+    expect(chart.querySelectorAll('rect')).toHaveLength(24);
+    const table = screen.getByRole('table', { name: 'Claims per month in 2026', hidden: true });
+    const march = within(table).getAllByRole('row', { hidden: true })[3]!;
+    expect(march).toHaveTextContent('Mar₹1,23,456.00₹0.00');
+    const april = within(table).getAllByRole('row', { hidden: true })[4]!;
+    expect(april).toHaveTextContent('Apr₹0.00₹500.00');
+  });
+});
+
+describe('SummaryCards', () => {
+  it('shows each status total and count', () => {
+    renderWithProviders(
+      <SummaryCards
+        summary={{
+          pending: { count: 2, amount_paise: 150_000 },
+          approved: { count: 1, amount_paise: 10_000_000 },
+          paid: { count: 0, amount_paise: 0 },
+          rejected: { count: 1, amount_paise: 999 },
+        }}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Pending' })).toHaveTextContent('₹1,500.002 claims');
+    expect(screen.getByRole('region', { name: 'Approved, to be paid' })).toHaveTextContent(
+      '₹1,00,000.001 claim',
+    );
+    expect(screen.getByRole('region', { name: 'Rejected' })).toHaveTextContent('₹9.99');
+  });
+});

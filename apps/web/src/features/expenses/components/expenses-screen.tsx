@@ -1,0 +1,429 @@
+import {
+  type Expense,
+  type ExpenseCategory,
+  ExpenseInputSchema,
+  type ExpenseListQuery,
+  ExpenseListQuerySchema,
+} from '@hr/contract';
+import {
+  Button,
+  Drawer,
+  FileInput,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import {
+  type Column,
+  DataTable,
+  FilterSelect,
+  specFromContract,
+  useListParams,
+} from '../../../components/data-table';
+import { DateField } from '../../../components/ui/date-field';
+import { FormActions } from '../../../components/ui/form-actions';
+import { PageHeader } from '../../../components/ui/page-header';
+import { RowActions } from '../../../components/ui/row-actions';
+import { can } from '../../../lib/abilities';
+import { ApiError } from '../../../lib/api-client';
+import { formErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { formatDate, formatPaise } from '../../../lib/format';
+import { selectUser, useAppSelector, useCompanyTimeZone } from '../../../lib/store';
+import { toastError, toastSuccess } from '../../../lib/toasts';
+import {
+  useExpenseDropdowns,
+  useExpenseMonthWise,
+  useExpenseSummary,
+  useMyExpenses,
+  useRemoveExpense,
+  useSaveExpense,
+  useUploadReceipt,
+} from '../api/expenses-api';
+import { ExpenseDetails, ExpenseStatusBadge, MonthWiseChart, SummaryCards } from './expense-parts';
+
+type Draft = {
+  category_id: string;
+  expense_date: string;
+  /** As typed: "12." is a string until the next digit. */
+  amount: number | string;
+  merchant: string;
+  description: string;
+  bill_number: string;
+  receipt_file_id: string | null;
+  receipt_name: string | null;
+  travel_from: string;
+  travel_to: string;
+  distance_km: number | string;
+};
+
+const rupeesToPaise = (v: number | string) => (v === '' ? null : Math.round(Number(v) * 100));
+
+function limitsOf(c: ExpenseCategory | undefined): string {
+  if (!c) return '';
+  const parts: string[] = [];
+  if (c.rate_per_km_paise) parts.push(`${formatPaise(c.rate_per_km_paise)} per km`);
+  if (c.max_per_claim_paise) parts.push(`up to ${formatPaise(c.max_per_claim_paise)} a claim`);
+  if (c.max_per_month_paise) parts.push(`${formatPaise(c.max_per_month_paise)} a month`);
+  if (c.receipt_required_over_paise === 0) parts.push('receipt always needed');
+  else if (c.receipt_required_over_paise)
+    parts.push(`receipt needed above ${formatPaise(c.receipt_required_over_paise)}`);
+  parts.push(`within ${c.claim_window_days} days`);
+  return parts.join(' · ');
+}
+
+function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void }) {
+  const dropdowns = useExpenseDropdowns();
+  const save = useSaveExpense();
+  const user = useAppSelector(selectUser);
+  const upload = useUploadReceipt(user?.employee_id);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const categories = dropdowns.data?.categories ?? [];
+  const [f, setF] = useState<Draft>({
+    category_id: item?.category_id ?? '',
+    expense_date: item?.expense_date ?? dropdowns.data?.today ?? '',
+    amount: item ? item.amount_paise / 100 : '',
+    merchant: item?.merchant ?? '',
+    description: item?.description ?? '',
+    bill_number: item?.bill_number ?? '',
+    receipt_file_id: item?.receipt_file_id ?? null,
+    receipt_name: item?.receipt_file_id ? 'Attached receipt' : null,
+    travel_from: item?.travel_from ?? '',
+    travel_to: item?.travel_to ?? '',
+    distance_km: item?.distance_km ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // A new claim starts on today (the company's date), which may arrive after the form opens.
+  const today = dropdowns.data?.today;
+  useEffect(() => {
+    if (!item && today) setF((d) => (d.expense_date ? d : { ...d, expense_date: today }));
+  }, [item, today]);
+  const category = categories.find((c) => c.id === f.category_id);
+  const perKm = !!category?.rate_per_km_paise;
+  const computed =
+    perKm && f.distance_km !== '' ? Math.round(Number(f.distance_km) * category!.rate_per_km_paise!) : null;
+
+  const onReceipt = async (file: File | null) => {
+    if (!file) {
+      setF((d) => ({ ...d, receipt_file_id: null, receipt_name: null }));
+      return;
+    }
+    try {
+      const doc = await upload.mutateAsync(file);
+      setF((d) => ({ ...d, receipt_file_id: doc.id, receipt_name: doc.file_name }));
+      setErrors((e) => ({ ...e, receipt_file_id: '' }));
+    } catch (err) {
+      setErrors((e) => ({
+        ...e,
+        receipt_file_id: err instanceof ApiError ? err.message : 'Could not upload the receipt',
+      }));
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = {
+      category_id: f.category_id,
+      expense_date: f.expense_date,
+      amount_paise: perKm ? null : rupeesToPaise(f.amount),
+      merchant: f.merchant.trim() || null,
+      description: f.description.trim() || null,
+      bill_number: f.bill_number.trim() || null,
+      receipt_file_id: f.receipt_file_id,
+      travel_from: category?.requires_travel ? f.travel_from.trim() || null : null,
+      travel_to: category?.requires_travel ? f.travel_to.trim() || null : null,
+      distance_km: category?.requires_travel && f.distance_km !== '' ? Number(f.distance_km) : null,
+    };
+    const found = formErrors(ExpenseInputSchema, body);
+    if (!f.category_id) found.category_id = 'Choose a category';
+    if (!perKm && body.amount_paise == null) found.amount_paise = 'Enter the amount';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    try {
+      await save.mutateAsync({ id: item?.id, body, idempotencyKey });
+      toastSuccess(item ? 'Claim updated' : 'Claim submitted');
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setErrors(serverFieldErrors(err.errors));
+        if (!err.errors.length) toastError(err.message);
+      }
+    }
+  };
+
+  if (dropdowns.isLoading) return <Text>Loading categories…</Text>;
+  if (dropdowns.isError) return <Text c="red">Could not load the categories.</Text>;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Select
+          label="Category"
+          data={categories.map((c) => ({ value: c.id, label: c.name }))}
+          value={f.category_id || null}
+          onChange={(v) => setF({ ...f, category_id: v ?? '' })}
+          withAsterisk
+          error={errors.category_id}
+          description={limitsOf(category)}
+          data-autofocus
+        />
+        <DateField
+          label="Date of expense"
+          value={f.expense_date}
+          onChange={(v) => setF({ ...f, expense_date: v })}
+          maxDate={dropdowns.data?.today}
+          withAsterisk
+          error={errors.expense_date}
+        />
+        {category?.requires_travel && (
+          <Group grow>
+            <TextInput
+              label="From"
+              value={f.travel_from}
+              onChange={(e) => setF({ ...f, travel_from: e.currentTarget.value })}
+              withAsterisk
+              maxLength={120}
+              error={errors.travel_from}
+            />
+            <TextInput
+              label="To"
+              value={f.travel_to}
+              onChange={(e) => setF({ ...f, travel_to: e.currentTarget.value })}
+              withAsterisk
+              maxLength={120}
+              error={errors.travel_to}
+            />
+          </Group>
+        )}
+        {category?.requires_travel && (
+          <NumberInput
+            label="Distance (km)"
+            value={f.distance_km}
+            onChange={(v) => setF({ ...f, distance_km: v })}
+            min={0}
+            decimalScale={1}
+            withAsterisk={perKm}
+            error={errors.distance_km}
+          />
+        )}
+        {perKm ? (
+          <Text size="sm" aria-live="polite">
+            Amount: {computed != null ? formatPaise(computed) : 'enter the distance'} (distance ×{' '}
+            {formatPaise(category!.rate_per_km_paise!)} per km)
+          </Text>
+        ) : (
+          <NumberInput
+            label="Amount (₹)"
+            value={f.amount}
+            onChange={(v) => setF({ ...f, amount: v })}
+            min={0}
+            decimalScale={2}
+            thousandSeparator=","
+            thousandsGroupStyle="lakh"
+            withAsterisk
+            error={errors.amount_paise}
+          />
+        )}
+        <Group grow>
+          <TextInput
+            label="Merchant"
+            value={f.merchant}
+            onChange={(e) => setF({ ...f, merchant: e.currentTarget.value })}
+            maxLength={120}
+            error={errors.merchant}
+          />
+          <TextInput
+            label="Bill number"
+            value={f.bill_number}
+            onChange={(e) => setF({ ...f, bill_number: e.currentTarget.value })}
+            maxLength={60}
+            error={errors.bill_number}
+          />
+        </Group>
+        <Textarea
+          label="Description"
+          value={f.description}
+          onChange={(e) => setF({ ...f, description: e.currentTarget.value })}
+          maxLength={1000}
+          autosize
+          minRows={2}
+          error={errors.description}
+        />
+        <FileInput
+          label="Receipt (PDF, PNG or JPEG, up to 5 MiB)"
+          placeholder={f.receipt_name ?? 'Choose a file'}
+          accept="application/pdf,image/png,image/jpeg"
+          onChange={(file) => void onReceipt(file)}
+          clearable
+          error={errors.receipt_file_id || undefined}
+          description={
+            upload.isPending ? 'Uploading…' : f.receipt_file_id ? `Attached: ${f.receipt_name}` : undefined
+          }
+        />
+        <FormActions onCancel={onClose} loading={save.isPending} disabled={upload.isPending}>
+          {item ? 'Save claim' : 'Submit claim'}
+        </FormActions>
+      </Stack>
+    </form>
+  );
+}
+
+const EXPENSE_LIST = specFromContract<ExpenseListQuery['sortBy'], 'category_id' | 'status'>(
+  ExpenseListQuerySchema,
+  {
+    filters: ['category_id', 'status'],
+  },
+);
+
+function MonthWise() {
+  const dropdowns = useExpenseDropdowns();
+  const thisYear = Number((dropdowns.data?.today ?? '').slice(0, 4)) || new Date().getFullYear();
+  const [year, setYear] = useState<number | null>(null);
+  const shown = year ?? thisYear;
+  const q = useExpenseMonthWise(shown);
+  const years = useMemo(
+    () => Array.from({ length: 5 }, (_, i) => String(thisYear - i)).map((y) => ({ value: y, label: y })),
+    [thisYear],
+  );
+  return (
+    <section aria-labelledby="month-wise-title" style={{ marginBottom: 24 }}>
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4" id="month-wise-title">
+          Month by month
+        </Title>
+        <Select
+          label="Year"
+          data={years}
+          value={String(shown)}
+          onChange={(v) => v && setYear(Number(v))}
+          allowDeselect={false}
+          w={110}
+        />
+      </Group>
+      {q.isLoading ? (
+        <Text size="sm">Loading…</Text>
+      ) : q.isError || !q.data ? (
+        <Text size="sm" c="red">
+          Could not load the month-wise figures.
+        </Text>
+      ) : (
+        <MonthWiseChart year={q.data.year} months={q.data.months} />
+      )}
+    </section>
+  );
+}
+
+/** User salary/expenses: the employee's claims, their totals and the form to claim. */
+export function ExpensesScreen() {
+  const timeZone = useCompanyTimeZone();
+  const list = useListParams(EXPENSE_LIST);
+  const query = useMyExpenses(list.params as typeof list.params & { status?: Expense['status'] });
+  const dropdowns = useExpenseDropdowns();
+  const summary = useExpenseSummary();
+  const remove = useRemoveExpense();
+  const [dialog, setDialog] = useState<{ item?: Expense } | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const items = query.data?.items ?? [];
+  const open = items.find((i) => i.id === openId) ?? null;
+
+  const columns: Column<Expense, ExpenseListQuery['sortBy']>[] = [
+    { key: 'date', label: 'Date', sort: 'expense_date', cell: (x) => formatDate(x.expense_date) },
+    { key: 'category', label: 'Category', cell: (x) => x.category_name },
+    { key: 'merchant', label: 'Merchant', cell: (x) => x.merchant ?? '—' },
+    { key: 'amount', label: 'Amount', sort: 'amount_paise', cell: (x) => formatPaise(x.amount_paise) },
+    { key: 'status', label: 'Status', cell: (x) => <ExpenseStatusBadge status={x.status} /> },
+    {
+      key: 'actions',
+      label: 'Actions',
+      hideLabel: true,
+      cell: (x) => (
+        <RowActions
+          edit={
+            can(x, 'edit') && {
+              label: `Edit claim of ${formatDate(x.expense_date)}`,
+              onClick: () => setDialog({ item: x }),
+            }
+          }
+          remove={
+            can(x, 'delete') && {
+              label: `Delete claim of ${formatDate(x.expense_date)}`,
+              title: 'Delete this claim?',
+              message: `Your ${x.category_name} claim of ${formatPaise(x.amount_paise)} will be withdrawn and removed.`,
+              onConfirm: () => remove.mutate(x.id, { onSuccess: () => toastSuccess('Claim removed') }),
+            }
+          }
+        >
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => setOpenId(x.id)}
+            aria-label={`View claim of ${formatDate(x.expense_date)}`}
+          >
+            View
+          </Button>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Reimbursements"
+        description="Claim what you spent for work; your approver decides and it is paid through payroll or separately."
+        actions={<Button onClick={() => setDialog({})}>Add claim</Button>}
+      />
+      {summary.data ? (
+        <SummaryCards summary={summary.data} />
+      ) : summary.isError ? (
+        <Text c="red" size="sm" mb="md">
+          Could not load your totals.
+        </Text>
+      ) : null}
+      <MonthWise />
+      <Title order={2} size="h4" mb="xs">
+        Claims
+      </Title>
+      <Group mb="sm" gap="sm" align="flex-end">
+        <FilterSelect
+          list={list}
+          field="category_id"
+          label="Category"
+          data={(dropdowns.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        />
+        <FilterSelect list={list} field="status" label="Status" data={dropdowns.data?.statuses ?? []} />
+      </Group>
+      <DataTable
+        label="Your claims"
+        noun="claims"
+        columns={columns}
+        rowKey={(x) => x.id}
+        query={query}
+        list={list}
+        emptyText="No claims yet. Use Add claim to submit one."
+      />
+      <Modal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog?.item ? 'Edit claim' : 'Add claim'}
+        size="lg"
+      >
+        {dialog && <ExpenseForm item={dialog.item} onClose={() => setDialog(null)} />}
+      </Modal>
+      <Drawer
+        opened={open !== null}
+        onClose={() => setOpenId(null)}
+        position="right"
+        size="lg"
+        title={open ? `${open.category_name} claim` : ''}
+      >
+        {open && <ExpenseDetails expense={open} timeZone={timeZone} />}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { RequestAbilitiesSchema } from './abilities';
+import { ApprovalStateSchema } from './approvals';
+import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
+
+/**
+ * Expense claims (reimbursements, spec section 7 "Expenses"). Amounts are integer paise. The add
+ * and update calls turn empty or missing optional fields into null (spec section 5): an update
+ * replaces the whole claim.
+ */
+
+export const EXPENSE_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'paid'] as const;
+export type ExpenseStatus = (typeof EXPENSE_STATUSES)[number];
+export const EXPENSE_STATUS_LABELS: Record<ExpenseStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Withdrawn',
+  paid: 'Paid',
+};
+export const PAYOUT_MODES = ['payroll', 'outside'] as const;
+export const PAYOUT_MODE_LABELS: Record<(typeof PAYOUT_MODES)[number], string> = {
+  payroll: 'Through payroll',
+  outside: 'Outside payroll',
+};
+
+/** One claim may not exceed ₹10,00,000 whatever the category says. */
+export const EXPENSE_MAX_PAISE = 100_000_000;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, 'Not a real date');
+
+/** '' / undefined / null become null; anything else must pass `schema`. */
+const orNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+    schema.nullable(),
+  );
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+
+export const ExpenseInputSchema = z.strictObject({
+  category_id: z.string().uuid('Choose a category'),
+  expense_date: isoDate,
+  /** Typed in, except for a per-km category where the server computes it from the distance. */
+  amount_paise: orNull(
+    z
+      .number()
+      .int('Whole paise only')
+      .positive('Enter an amount above zero')
+      .max(EXPENSE_MAX_PAISE, 'At most ₹10,00,000 per claim'),
+  ),
+  merchant: orNull(text(120)),
+  description: orNull(text(1000)),
+  bill_number: orNull(text(60)),
+  receipt_file_id: orNull(z.string().uuid('Not a file id')),
+  travel_from: orNull(text(120)),
+  travel_to: orNull(text(120)),
+  distance_km: orNull(z.number().positive('Enter a distance above zero').max(5000, 'At most 5,000 km')),
+});
+export type ExpenseInput = z.input<typeof ExpenseInputSchema>;
+
+export const ExpenseIdQuerySchema = z.object({ expense_id: z.string().uuid() });
+
+export const ExpenseListQuerySchema = PageQuerySchema.extend({
+  sortBy: z.enum(['expense_date', 'amount_paise', 'created_at']).default('expense_date'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  category_id: z.string().uuid().optional(),
+  status: z.enum(EXPENSE_STATUSES).optional(),
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  month: z.coerce.number().int().min(1).max(12).optional(),
+});
+export type ExpenseListQuery = z.infer<typeof ExpenseListQuerySchema>;
+
+export const ExpenseCategorySchema = z.object({
+  id: z.string().uuid(),
+  code: z.string(),
+  name: z.string(),
+  requires_travel: z.boolean(),
+  rate_per_km_paise: z.number().int().nullable(),
+  max_per_claim_paise: z.number().int().nullable(),
+  max_per_month_paise: z.number().int().nullable(),
+  receipt_required_over_paise: z.number().int().nullable(),
+  claim_window_days: z.number().int(),
+  is_active: z.boolean(),
+});
+export type ExpenseCategory = z.infer<typeof ExpenseCategorySchema>;
+
+const paise = z.number().int().positive().max(EXPENSE_MAX_PAISE);
+/** An administrator's settings of a category. */
+export const ExpenseCategoryInputSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Required').max(60),
+  requires_travel: z.boolean().default(false),
+  rate_per_km_paise: paise.nullable().default(null),
+  max_per_claim_paise: paise.nullable().default(null),
+  max_per_month_paise: paise.nullable().default(null),
+  receipt_required_over_paise: z.number().int().min(0).max(EXPENSE_MAX_PAISE).nullable().default(null),
+  claim_window_days: z.number().int().min(1).max(366).default(60),
+  is_active: z.boolean().default(true),
+});
+export type ExpenseCategoryInput = z.input<typeof ExpenseCategoryInputSchema>;
+
+export const ExpenseSchema = z.object({
+  id: z.string().uuid(),
+  employee_id: z.string().uuid(),
+  employee_code: z.string().nullable(),
+  employee_name: z.string(),
+  category_id: z.string().uuid(),
+  category_name: z.string(),
+  expense_date: z.string(),
+  amount_paise: z.number().int(),
+  merchant: z.string().nullable(),
+  description: z.string().nullable(),
+  bill_number: z.string().nullable(),
+  receipt_file_id: z.string().uuid().nullable(),
+  /** Where the receipt downloads from (the files module), when there is one. */
+  receipt_url: z.string().nullable(),
+  travel_from: z.string().nullable(),
+  travel_to: z.string().nullable(),
+  distance_km: z.number().nullable(),
+  status: z.enum(EXPENSE_STATUSES),
+  payout_mode: z.enum(PAYOUT_MODES).nullable(),
+  payout_reference: z.string().nullable(),
+  paid_on: z.string().nullable(),
+  created_at: z.string(),
+  approval: ApprovalStateSchema.nullable(),
+  abilities: RequestAbilitiesSchema.extend({ edit: z.boolean(), delete: z.boolean(), pay: z.boolean() }),
+});
+export type Expense = z.infer<typeof ExpenseSchema>;
+
+export const ExpenseResponseSchema = envelope(ExpenseSchema);
+export const ExpensePageSchema = pagedEnvelope(ExpenseSchema);
+
+export const ExpenseDropdownsSchema = envelope(
+  z.object({
+    categories: z.array(ExpenseCategorySchema),
+    statuses: z.array(z.object({ value: z.enum(EXPENSE_STATUSES), label: z.string() })),
+    /** Today in the company's time zone: the latest date a claim may carry. */
+    today: z.string(),
+  }),
+);
+export const ExpenseCategoryResponseSchema = envelope(ExpenseCategorySchema);
+export const ExpenseCategoryListSchema = envelope(z.array(ExpenseCategorySchema));
+
+const totals = z.object({ count: z.number().int(), amount_paise: z.number().int() });
+export const ExpenseSummarySchema = z.object({
+  pending: totals,
+  approved: totals,
+  rejected: totals,
+  paid: totals,
+});
+export type ExpenseSummary = z.infer<typeof ExpenseSummarySchema>;
+export const ExpenseSummaryResponseSchema = envelope(ExpenseSummarySchema);
+
+export const ExpenseMonthWiseQuerySchema = z.object({
+  year: z.coerce.number().int().min(2000).max(2100),
+});
+export const ExpenseMonthSchema = z.object({
+  month: z.number().int().min(1).max(12),
+  /** Claimed and still pending. */
+  pending_paise: z.number().int(),
+  /** Approved or paid. */
+  approved_paise: z.number().int(),
+});
+export const ExpenseMonthWiseResponseSchema = envelope(
+  z.object({ year: z.number().int(), months: z.array(ExpenseMonthSchema) }),
+);
+export type ExpenseMonth = z.infer<typeof ExpenseMonthSchema>;
+
+/** Team and admin reimbursement queues. */
+export const ReimbursementQueueQuerySchema = PageQuerySchema.extend({
+  sortBy: z.enum(['created_at', 'expense_date', 'amount_paise', 'employee_name']).default('created_at'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  /** Search by employee name or code, merchant or bill number. */
+  value: z.string().trim().max(100).optional(),
+  status: z.enum(EXPENSE_STATUSES).optional(),
+  category_id: z.string().uuid().optional(),
+});
+export type ReimbursementQueueQuery = z.infer<typeof ReimbursementQueueQuerySchema>;
+
+/** An administrator records the payout of an approved claim. */
+export const ExpensePayoutInputSchema = z.strictObject({
+  payout_mode: z.enum(PAYOUT_MODES),
+  payout_reference: z.string().trim().min(1, 'Give the payout reference').max(100),
+  paid_on: isoDate,
+});
+export type ExpensePayoutInput = z.infer<typeof ExpensePayoutInputSchema>;
