@@ -11,3 +11,4 @@ export * from './files';
 export * from './jobs';
 export * from './org';
 export * from './permissions';
+export * from './policies';
