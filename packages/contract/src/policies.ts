@@ -3,6 +3,9 @@ import { RecordAbilitiesSchema } from './abilities';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /**
+ * Bodies: the web client drops null fields from bodies (spec section 5), so a nullable field
+ * defaults to null when absent: leaving it out clears it.
+ *
  * Policy set-up (issue 11): attendance policies, shifts, rosters, weekly-off policies, holiday
  * calendars and holidays, master policies and their effective-dated assignments, the policies
  * summary and the inspector ("which policy applies to this employee on this date, and why").
@@ -46,16 +49,16 @@ export const AttendancePolicyBodySchema = z
     punch_sources: z.array(z.enum(PUNCH_SOURCES)).min(1, 'Allow at least one punch source').max(4),
     half_day_min_minutes: minutes(1440),
     full_day_min_minutes: minutes(1440),
-    late_marks_per_penalty: z.number().int().min(1).max(31).nullable(),
+    late_marks_per_penalty: z.number().int().min(1).max(31).nullable().default(null),
     late_penalty_days: z.number().min(0).max(5).multipleOf(0.5),
-    early_exit_marks_per_penalty: z.number().int().min(1).max(31).nullable(),
+    early_exit_marks_per_penalty: z.number().int().min(1).max(31).nullable().default(null),
     early_exit_penalty_days: z.number().min(0).max(5).multipleOf(0.5),
-    regularisation_per_month: z.number().int().min(0).max(31).nullable(),
-    regularisation_lookback_days: z.number().int().min(0).max(365).nullable(),
+    regularisation_per_month: z.number().int().min(0).max(31).nullable().default(null),
+    regularisation_lookback_days: z.number().int().min(0).max(365).nullable().default(null),
     regularisation_auto_approve: z.boolean(),
-    location_lat: z.number().min(-90).max(90).nullable(),
-    location_lng: z.number().min(-180).max(180).nullable(),
-    location_radius_metres: z.number().int().min(10).max(100_000).nullable(),
+    location_lat: z.number().min(-90).max(90).nullable().default(null),
+    location_lng: z.number().min(-180).max(180).nullable().default(null),
+    location_radius_metres: z.number().int().min(10).max(100_000).nullable().default(null),
   })
   .superRefine((b, ctx) => {
     if (b.half_day_min_minutes > b.full_day_min_minutes) {
@@ -248,7 +251,7 @@ export const HolidayBodySchema = z.strictObject({
   date: isoDate,
   name,
   optional: z.boolean(),
-  location: z.string().trim().max(100).nullable(),
+  location: z.string().trim().max(100).nullable().default(null),
 });
 export type HolidayBody = z.infer<typeof HolidayBodySchema>;
 export const HolidayResponseSchema = envelope(HolidaySchema);
@@ -268,11 +271,11 @@ export const OptionalHolidaysResponseSchema = envelope(
 export const MasterPolicyBodySchema = z.strictObject({
   name,
   description: z.string().trim().max(500).default(''),
-  attendance_policy_id: uuid.nullable(),
-  shift_id: uuid.nullable(),
-  roster_id: uuid.nullable(),
-  weekly_off_policy_id: uuid.nullable(),
-  holiday_calendar_id: uuid.nullable(),
+  attendance_policy_id: uuid.nullable().default(null),
+  shift_id: uuid.nullable().default(null),
+  roster_id: uuid.nullable().default(null),
+  weekly_off_policy_id: uuid.nullable().default(null),
+  holiday_calendar_id: uuid.nullable().default(null),
   /** The approval flow per request type (absent: the company's default flow for that type). */
   approval_flows: z
     .array(z.object({ request_type: z.string().trim().min(1).max(64), approval_flow_id: uuid }))

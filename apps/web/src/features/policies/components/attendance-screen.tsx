@@ -328,6 +328,7 @@ export function AttendancePoliciesScreen() {
             kind="attendance-policy"
             area="attendance_policies"
             noun="attendance policy"
+            plural="attendance policies"
             columns={[
               { key: 'cycle', label: 'Cycle starts', cell: (r) => `Day ${r.cycle_start_day}` },
               {

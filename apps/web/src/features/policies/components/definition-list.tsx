@@ -28,6 +28,7 @@ export function DefinitionList<K extends Kind>({
   columns,
   form,
   extra,
+  plural = `${noun}s`,
 }: {
   kind: K;
   area: string;
@@ -35,6 +36,7 @@ export function DefinitionList<K extends Kind>({
   columns: Column<Kinds[K], 'name' | 'created_at'>[];
   form: (row: Kinds[K] | undefined, close: () => void) => ReactNode;
   extra?: (row: Kinds[K]) => ReactNode;
+  plural?: string;
 }) {
   const perms = useAppSelector(selectPermissions);
   const list = useListParams(LIST);
@@ -76,8 +78,8 @@ export function DefinitionList<K extends Kind>({
         {perms.includes(`${area}.add`) && <Button onClick={() => setDialog({})}>New {noun}</Button>}
       </Group>
       <DataTable
-        label={`${noun.charAt(0).toUpperCase()}${noun.slice(1)}s`}
-        noun={`${noun}s`}
+        label={`${plural.charAt(0).toUpperCase()}${plural.slice(1)}`}
+        noun={plural}
         columns={all}
         rowKey={(r) => r.id}
         query={query}

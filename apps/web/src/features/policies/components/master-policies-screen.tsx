@@ -312,6 +312,7 @@ export function MasterPoliciesScreen() {
         kind="master-policy"
         area="master_policies"
         noun="master policy"
+        plural="master policies"
         columns={[
           {
             key: 'default',

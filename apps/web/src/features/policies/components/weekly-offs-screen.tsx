@@ -111,6 +111,7 @@ export function WeeklyOffsScreen() {
         kind="weekly-off-policy"
         area="weekly_off_policies"
         noun="weekly-off policy"
+        plural="weekly-off policies"
         columns={[
           { key: 'days', label: 'Days off', cell: (r) => describeWeeklyOff(r.days) },
           { key: 'used', label: 'Master policies', cell: (r) => r.used_by },
