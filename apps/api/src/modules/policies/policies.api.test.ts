@@ -65,11 +65,14 @@ describe('permissions', () => {
     ['GET', '/api/master-policy', 'master_policies.view'],
     ['GET', '/api/policies/summary', 'policies_summary.view'],
   ];
-  it.each(routes)('%s %s needs %s: admin 200, manager and employee 403', async (method: string, url: string) => {
-    expect((await call(s.admin, method, url)).statusCode).toBe(200);
-    expect((await call(s.manager, method, url)).statusCode).toBe(403);
-    expect((await call(s.employee, method, url)).statusCode).toBe(403);
-  });
+  it.each(routes)(
+    '%s %s needs %s: admin 200, manager and employee 403',
+    async (method: string, url: string) => {
+      expect((await call(s.admin, method, url)).statusCode).toBe(200);
+      expect((await call(s.manager, method, url)).statusCode).toBe(403);
+      expect((await call(s.employee, method, url)).statusCode).toBe(403);
+    },
+  );
 
   it('refuses writes to weaker roles and hides other companies', async () => {
     expect((await call(s.manager, 'POST', '/api/shift', shift)).statusCode).toBe(403);

@@ -251,7 +251,7 @@ export function createPoliciesService(deps: {
         // Picks of one employee are counted one after the other (two at once cannot both fit).
         await tx.query('SELECT 1 FROM employees WHERE id = $1 FOR UPDATE', [employeeId]);
         const h = await repo.holidayById(tx, holidayId);
-        if (!h || !h.optional) throw notFound('Optional holiday');
+        if (!h?.optional) throw notFound('Optional holiday');
         const answer = await explainPolicy(tx, actor.companyId, employeeId, h.date);
         if (answer.holidayCalendar?.id !== h.calendar_id) throw notFound('Optional holiday');
         const cal = (await repo.getCalendar(tx, h.calendar_id))!;
