@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Card,
-  Group,
   List,
   Paper,
   Select,
@@ -107,7 +106,7 @@ function Inspector() {
         Pick an employee and a date to see the master policy that applies, through which assignment and since
         when, and the assignments it overrides.
       </Text>
-      <Group grow align="flex-start" mb="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md">
         <Select
           label="Employee"
           data={employees.data ?? []}
@@ -118,7 +117,7 @@ function Inspector() {
           error={employees.isError ? 'Employees could not be loaded' : undefined}
         />
         <DateField label="Date" value={date} onChange={setDate} required />
-      </Group>
+      </SimpleGrid>
       {!employeeId ? null : answer.isPending ? (
         <PageLoader label="Working it out…" />
       ) : answer.isError ? (
