@@ -43,6 +43,8 @@ import { createAssetService } from './modules/org/asset.service';
 import { createDivisionService } from './modules/org/division.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createReportingService } from './modules/org/reporting.service';
+import { policiesRoutes } from './modules/policies/policies.routes';
+import { createPoliciesService } from './modules/policies/policies.service';
 import { profileChangesRoutes } from './modules/profile-changes/profile-changes.routes';
 import { createProfileChangesService } from './modules/profile-changes/profile-changes.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -184,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const dashboard = createDashboardService({ db, clock });
   const reports = createReportsService({ db, clock });
+  const policies = createPoliciesService({ db, clock });
 
   // Jobs (ADR 0010): defined here, started once the app is ready, stopped before the database closes.
   const runJobs = deps.jobs ?? config.nodeEnv !== 'test';
@@ -220,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reportsRoutes(app, { reports });
   approvalsRoutes(app, { approvals });
   profileChangesRoutes(app, { profileChanges });
+  policiesRoutes(app, { policies });
   filesRoutes(app, { files });
   jobsRoutes(app, { jobs });
   notificationsRoutes(app, { notifications });

@@ -14,4 +14,5 @@ export * from './letters';
 export * from './notifications';
 export * from './org';
 export * from './permissions';
+export * from './policies';
 export * from './reports';
