@@ -14,6 +14,9 @@ import { createApprovalEngine } from './modules/approvals/approval-engine';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createApprovalsService } from './modules/approvals/approvals.service';
 import { createSlaCheck, SLA_CRON, SLA_JOB } from './modules/approvals/sla';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { createAttendanceService } from './modules/attendance/attendance.service';
+import { createRegularisationService } from './modules/attendance/regularisation.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -155,6 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crypto: createFieldCrypto(config.dataKey),
   });
 
+  const attendance = createAttendanceService({ db, clock });
+  const regularisation = createRegularisationService({ db, engine: approvalEngine, clock });
+
   const org = {
     divisions: createDivisionService({ db, audit }),
     reporting: createReportingService({ db, audit }),
@@ -196,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   approvalsRoutes(app, { approvals });
   profileChangesRoutes(app, { profileChanges });
   filesRoutes(app, { files });
+  attendanceRoutes(app, { attendance, regularisation });
   jobsRoutes(app, { jobs });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
