@@ -2,6 +2,7 @@ import type { AreaNav, MenuLink } from '../../components/layouts/types';
 import {
   AdminDashboard,
   AdminProfileChangeScreen,
+  AdminRegularisationScreen,
   AnnouncementsScreen,
   ApprovalFlowScreen,
   AssignAssetsScreen,
@@ -24,6 +25,7 @@ export const ADMIN_SCREENS: ScreenDef[] = [
     path: 'requests/regularization',
     title: 'Regularisation requests',
     permission: ['regularisation_requests.view'],
+    Screen: AdminRegularisationScreen,
   },
   { path: 'requests/leave', title: 'Leave requests', permission: ['leave_requests.view'] },
   {

@@ -109,3 +109,18 @@ export const PermissionsScreen = lazy(() =>
     default: m.PermissionsScreen,
   })),
 );
+export const AttendanceScreen = lazy(() =>
+  withFullStyles(import('../../features/attendance/components/attendance-screen')).then((m) => ({
+    default: m.AttendanceScreen,
+  })),
+);
+export const TeamRegularisationScreen = lazy(() =>
+  withFullStyles(import('../../features/attendance/components/regularisation-queue')).then((m) => ({
+    default: m.TeamRegularisationScreen,
+  })),
+);
+export const AdminRegularisationScreen = lazy(() =>
+  withFullStyles(import('../../features/attendance/components/regularisation-queue')).then((m) => ({
+    default: m.AdminRegularisationScreen,
+  })),
+);
