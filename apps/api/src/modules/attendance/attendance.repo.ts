@@ -132,7 +132,8 @@ export async function activeEmployeeIds(tx: Queryable): Promise<string[]> {
 
 /**
  * Replaces the derived days of these employees between two dates, leaving locked days (used by a
- * confirmed pay run) as they are.
+ * confirmed pay run) as they are. Existing rows are updated in place: an update that keeps the
+ * keys skips the foreign-key checks an insert pays per row, which dominate a month's rebuild.
  */
 export async function replaceDays(
   tx: Queryable,
@@ -141,22 +142,25 @@ export async function replaceDays(
   to: string,
   days: { employeeId: string; day: DerivedDay }[],
 ): Promise<void> {
-  await tx.query(
-    `DELETE FROM attendance_days
-      WHERE employee_id = ANY($1::uuid[]) AND date BETWEEN $2 AND $3 AND NOT locked`,
-    [employeeIds, from, to],
-  );
+  // Every row written now carries this mark; what is left in the range without it derives to
+  // nothing any more (a day to come) and goes.
+  const mark = (await tx.query<{ t: string }>('SELECT clock_timestamp()::text AS t')).rows[0]!.t;
   for (let i = 0; i < days.length; i += CHUNK * 2) {
     const part = days.slice(i, i + CHUNK * 2);
     const col = <T>(f: (d: DerivedDay) => T) => part.map((p) => f(p.day));
     await tx.query(
       `INSERT INTO attendance_days (company_id, employee_id, date, status, first_in, last_out, worked_minutes,
-                                    late_minutes, late, early_exit, missed_punch, punch_count, shift_id)
-       SELECT current_setting('app.company_id')::uuid, e, d, s, fi, lo, w, lm, l, ee, mp, pc, sh
+                                    late_minutes, late, early_exit, missed_punch, punch_count, shift_id, derived_at)
+       SELECT current_setting('app.company_id')::uuid, e, d, s, fi, lo, w, lm, l, ee, mp, pc, sh, $13::timestamptz
          FROM unnest($1::uuid[], $2::date[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::int[],
                      $7::int[], $8::bool[], $9::bool[], $10::bool[], $11::int[], $12::text[])
               AS u(e, d, s, fi, lo, w, lm, l, ee, mp, pc, sh)
-       ON CONFLICT (company_id, employee_id, date) DO NOTHING`,
+       ON CONFLICT (company_id, employee_id, date) DO UPDATE
+          SET status = excluded.status, first_in = excluded.first_in, last_out = excluded.last_out,
+              worked_minutes = excluded.worked_minutes, late_minutes = excluded.late_minutes,
+              late = excluded.late, early_exit = excluded.early_exit, missed_punch = excluded.missed_punch,
+              punch_count = excluded.punch_count, shift_id = excluded.shift_id, derived_at = excluded.derived_at
+        WHERE NOT attendance_days.locked`,
       [
         part.map((p) => p.employeeId),
         col((d) => d.date),
@@ -170,9 +174,15 @@ export async function replaceDays(
         col((d) => d.missedPunch),
         col((d) => d.punchCount),
         col((d) => d.shiftId),
+        mark,
       ],
     );
   }
+  await tx.query(
+    `DELETE FROM attendance_days
+      WHERE employee_id = ANY($1::uuid[]) AND date BETWEEN $2 AND $3 AND NOT locked AND derived_at < $4::timestamptz`,
+    [employeeIds, from, to, mark],
+  );
 }
 
 export type DayRow = {

@@ -111,7 +111,10 @@ export function rederiveListener(clock: Clock) {
   };
 }
 
-/** After punches are stored: each touched day, and the day before (a night shift's morning). */
+/**
+ * After punches are stored: each touched day and its neighbours (a night shift's morning belongs
+ * to the day before; an early shift's window opens the evening before).
+ */
 async function rederivePunchDays(
   tx: Queryable,
   companyId: string,
@@ -124,10 +127,10 @@ async function rederivePunchDays(
   for (const p of stored) {
     const d = localDateOf(p.at, tz);
     const r = byEmployee.get(p.employeeId);
-    if (!r) byEmployee.set(p.employeeId, { from: addDays(d, -1), to: d });
+    if (!r) byEmployee.set(p.employeeId, { from: addDays(d, -1), to: addDays(d, 1) });
     else {
       if (addDays(d, -1) < r.from) r.from = addDays(d, -1);
-      if (d > r.to) r.to = d;
+      if (addDays(d, 1) > r.to) r.to = addDays(d, 1);
     }
   }
   // Employees sharing a range re-derive together.

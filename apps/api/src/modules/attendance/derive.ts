@@ -65,8 +65,25 @@ function formatterOf(timeZone: string) {
   return f;
 }
 
+/**
+ * Offsets by zone and quarter hour: zones change offset on quarter-hour boundaries, and Intl's
+ * formatting is slow enough to dominate re-deriving a month for thousands of people.
+ */
+const QUARTER_MS = 900_000;
+const offsetCache = new Map<string, number>();
+
 /** Minutes the zone is ahead of UTC at `instantMs`. */
 export function zoneOffsetMinutes(timeZone: string, instantMs: number): number {
+  const key = `${timeZone}|${Math.floor(instantMs / QUARTER_MS)}`;
+  const hit = offsetCache.get(key);
+  if (hit !== undefined) return hit;
+  if (offsetCache.size > 200_000) offsetCache.clear();
+  const offset = computeOffset(timeZone, Math.floor(instantMs / QUARTER_MS) * QUARTER_MS);
+  offsetCache.set(key, offset);
+  return offset;
+}
+
+function computeOffset(timeZone: string, instantMs: number): number {
   const parts = formatterOf(timeZone).formatToParts(new Date(instantMs));
   const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
