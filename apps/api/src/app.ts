@@ -14,6 +14,7 @@ import { createApprovalEngine } from './modules/approvals/approval-engine';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createApprovalsService } from './modules/approvals/approvals.service';
 import { createSlaCheck, SLA_CRON, SLA_JOB } from './modules/approvals/sla';
+import { rederiveListener } from './modules/attendance';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { createAttendanceService } from './modules/attendance/attendance.service';
 import { createRegularisationService } from './modules/attendance/regularisation.service';
@@ -39,6 +40,8 @@ import { createAssetService } from './modules/org/asset.service';
 import { createDivisionService } from './modules/org/division.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createReportingService } from './modules/org/reporting.service';
+import { policiesRoutes } from './modules/policies/policies.routes';
+import { createPoliciesService } from './modules/policies/policies.service';
 import { profileChangesRoutes } from './modules/profile-changes/profile-changes.routes';
 import { createProfileChangesService } from './modules/profile-changes/profile-changes.service';
 import { registerAuth } from './plugins/auth';
@@ -168,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     announcements: createAnnouncementService({ db, clock }),
   };
   const dashboard = createDashboardService({ db, clock });
+  // A policy, shift, roster, weekly-off, holiday or assignment change re-derives attendance days.
+  const policies = createPoliciesService({ db, clock, onCalendarChange: rederiveListener(clock) });
 
   // Jobs (ADR 0010): defined here, started once the app is ready, stopped before the database closes.
   const runJobs = deps.jobs ?? config.nodeEnv !== 'test';
@@ -201,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   dashboardRoutes(app, { dashboard });
   approvalsRoutes(app, { approvals });
   profileChangesRoutes(app, { profileChanges });
+  policiesRoutes(app, { policies });
   filesRoutes(app, { files });
   attendanceRoutes(app, { attendance, regularisation });
   jobsRoutes(app, { jobs });

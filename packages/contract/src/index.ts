@@ -12,3 +12,4 @@ export * from './files';
 export * from './jobs';
 export * from './org';
 export * from './permissions';
+export * from './policies';
