@@ -14,6 +14,10 @@ import { createApprovalEngine } from './modules/approvals/approval-engine';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createApprovalsService } from './modules/approvals/approvals.service';
 import { createSlaCheck, SLA_CRON, SLA_JOB } from './modules/approvals/sla';
+import { rederiveListener } from './modules/attendance';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { createAttendanceService } from './modules/attendance/attendance.service';
+import { createRegularisationService } from './modules/attendance/regularisation.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -178,6 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crypto: createFieldCrypto(config.dataKey),
   });
 
+  const attendance = createAttendanceService({ db, clock });
+  const regularisation = createRegularisationService({ db, engine: approvalEngine, clock });
+
   const org = {
     divisions: createDivisionService({ db, audit }),
     reporting: createReportingService({ db, audit }),
@@ -186,7 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const dashboard = createDashboardService({ db, clock });
   const reports = createReportsService({ db, clock });
-  const policies = createPoliciesService({ db, clock });
+  // A policy, shift, roster, weekly-off, holiday or assignment change re-derives attendance days.
+  const policies = createPoliciesService({ db, clock, onCalendarChange: rederiveListener(clock) });
 
   // Jobs (ADR 0010): defined here, started once the app is ready, stopped before the database closes.
   const runJobs = deps.jobs ?? config.nodeEnv !== 'test';
@@ -225,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   profileChangesRoutes(app, { profileChanges });
   policiesRoutes(app, { policies });
   filesRoutes(app, { files });
+  attendanceRoutes(app, { attendance, regularisation });
   jobsRoutes(app, { jobs });
   notificationsRoutes(app, { notifications });
   expensesRoutes(app, { expenses });

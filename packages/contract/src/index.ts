@@ -1,6 +1,7 @@
 export * from './abilities';
 export * from './access';
 export * from './approvals';
+export * from './attendance';
 export * from './auth';
 export * from './dashboard';
 export * from './employee-records';

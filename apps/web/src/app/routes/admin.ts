@@ -3,6 +3,7 @@ import {
   AdminDashboard,
   AdminLettersScreen,
   AdminProfileChangeScreen,
+  AdminRegularisationScreen,
   AdminReimbursementsScreen,
   AnnouncementsScreen,
   ApprovalFlowScreen,
@@ -32,6 +33,7 @@ export const ADMIN_SCREENS: ScreenDef[] = [
     path: 'requests/regularization',
     title: 'Regularisation requests',
     permission: ['regularisation_requests.view'],
+    Screen: AdminRegularisationScreen,
   },
   { path: 'requests/leave', title: 'Leave requests', permission: ['leave_requests.view'] },
   {

@@ -144,6 +144,21 @@ export const AdminLettersScreen = lazy(() =>
     default: m.AdminLettersScreen,
   })),
 );
+export const AttendanceScreen = lazy(() =>
+  withFullStyles(import('../../features/attendance/components/attendance-screen')).then((m) => ({
+    default: m.AttendanceScreen,
+  })),
+);
+export const TeamRegularisationScreen = lazy(() =>
+  withFullStyles(import('../../features/attendance/components/regularisation-queue')).then((m) => ({
+    default: m.TeamRegularisationScreen,
+  })),
+);
+export const AdminRegularisationScreen = lazy(() =>
+  withFullStyles(import('../../features/attendance/components/regularisation-queue')).then((m) => ({
+    default: m.AdminRegularisationScreen,
+  })),
+);
 export const PoliciesSummaryScreen = lazy(() =>
   withFullStyles(import('../../features/policies/components/policies-summary-screen')).then((m) => ({
     default: m.PoliciesSummaryScreen,

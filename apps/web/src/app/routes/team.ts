@@ -1,5 +1,10 @@
 import type { AreaNav } from '../../components/layouts/types';
-import { TeamDashboard, TeamProfileChangeScreen, TeamReimbursementsScreen } from './screens';
+import {
+  TeamDashboard,
+  TeamProfileChangeScreen,
+  TeamRegularisationScreen,
+  TeamReimbursementsScreen,
+} from './screens';
 import type { ScreenDef } from './types';
 
 /** Team section (path team), spec section 2. */
@@ -15,6 +20,7 @@ export const TEAM_SCREENS: ScreenDef[] = [
     path: 'requests/regularization',
     title: 'Regularisation requests',
     permission: ['regularisation_requests.view'],
+    Screen: TeamRegularisationScreen,
   },
   { path: 'requests/leaves', title: 'Leave requests', permission: ['leave_requests.view'] },
   {

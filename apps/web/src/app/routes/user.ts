@@ -1,11 +1,23 @@
 import type { AreaNav } from '../../components/layouts/types';
-import { ExpensesScreen, LettersScreen, NotificationsScreen, ProfileScreen, UserDashboard } from './screens';
+import {
+  AttendanceScreen,
+  ExpensesScreen,
+  LettersScreen,
+  NotificationsScreen,
+  ProfileScreen,
+  UserDashboard,
+} from './screens';
 import type { ScreenDef } from './types';
 
 /** Employee section (path user), spec section 2. */
 export const USER_SCREENS: ScreenDef[] = [
   { path: '', title: 'Dashboard', permission: ['employee_dashboard.view'], Screen: UserDashboard },
-  { path: 'attendance', title: 'Attendance', permission: ['employee_attendance.view'] },
+  {
+    path: 'attendance',
+    title: 'Attendance',
+    permission: ['employee_attendance.view'],
+    Screen: AttendanceScreen,
+  },
   { path: 'leaves', title: 'Leaves', permission: ['employee_leaves.view'] },
   {
     path: 'notifications',

@@ -1,0 +1,332 @@
+import type { Queryable } from '../../db/client';
+import type { DerivedDay, LeaveMark, Punch, PunchSource } from './derive';
+
+export type PunchRow = {
+  employeeId: string;
+  at: Date;
+  source: PunchSource;
+  deviceId?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+  regularisationId?: string | null;
+};
+
+/** The company's time zone (the tenant's, inside a tenant transaction). */
+export async function timeZone(tx: Queryable): Promise<string> {
+  const { rows } = await tx.query<{ tz: string }>('SELECT hr_company_time_zone() AS tz');
+  return rows[0]?.tz ?? 'Asia/Kolkata';
+}
+
+const CHUNK = 10_000;
+
+/**
+ * Appends punches to the ledger; a punch already there (same employee, same second) is skipped.
+ * Returns the punches actually stored.
+ */
+export async function insertPunches(
+  tx: Queryable,
+  punches: PunchRow[],
+): Promise<{ employeeId: string; at: Date }[]> {
+  const stored: { employeeId: string; at: Date }[] = [];
+  for (let i = 0; i < punches.length; i += CHUNK) {
+    const part = punches.slice(i, i + CHUNK);
+    const { rows } = await tx.query<{ employee_id: string; punched_at: Date | string }>(
+      `INSERT INTO attendance_punches (company_id, employee_id, punched_at, source, device_id, lat, lng, regularisation_id)
+       SELECT current_setting('app.company_id')::uuid, e, date_trunc('second', t), s, d, la, ln, r
+         FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::uuid[])
+              AS u(e, t, s, d, la, ln, r)
+       ON CONFLICT ON CONSTRAINT attendance_punches_dedupe DO NOTHING
+       RETURNING employee_id, punched_at`,
+      [
+        part.map((p) => p.employeeId),
+        part.map((p) => p.at.toISOString()),
+        part.map((p) => p.source),
+        part.map((p) => p.deviceId ?? null),
+        part.map((p) => p.lat ?? null),
+        part.map((p) => p.lng ?? null),
+        part.map((p) => p.regularisationId ?? null),
+      ],
+    );
+    for (const r of rows) stored.push({ employeeId: r.employee_id, at: new Date(r.punched_at) });
+  }
+  return stored;
+}
+
+/** Punches of these employees between two instants, grouped by employee. */
+export async function punchesBetween(
+  tx: Queryable,
+  employeeIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Map<string, Punch[]>> {
+  const { rows } = await tx.query<{ employee_id: string; punched_at: Date | string; source: PunchSource }>(
+    `SELECT employee_id, punched_at, source FROM attendance_punches
+      WHERE employee_id = ANY($1::uuid[]) AND punched_at >= $2 AND punched_at < $3
+      ORDER BY employee_id, punched_at`,
+    [employeeIds, from.toISOString(), to.toISOString()],
+  );
+  const out = new Map<string, Punch[]>();
+  for (const r of rows) {
+    let list = out.get(r.employee_id);
+    if (!list) {
+      list = [];
+      out.set(r.employee_id, list);
+    }
+    list.push({ at: new Date(r.punched_at), source: r.source });
+  }
+  return out;
+}
+
+export async function leaveBetween(
+  tx: Queryable,
+  employeeIds: string[],
+  from: string,
+  to: string,
+): Promise<Map<string, Map<string, LeaveMark>>> {
+  const { rows } = await tx.query<{ employee_id: string; date: string; portion: LeaveMark['portion'] }>(
+    `SELECT employee_id, date::text AS date, portion FROM attendance_leave_days
+      WHERE employee_id = ANY($1::uuid[]) AND date BETWEEN $2 AND $3`,
+    [employeeIds, from, to],
+  );
+  const out = new Map<string, Map<string, LeaveMark>>();
+  for (const r of rows) {
+    let m = out.get(r.employee_id);
+    if (!m) {
+      m = new Map();
+      out.set(r.employee_id, m);
+    }
+    m.set(r.date, { date: r.date, portion: r.portion });
+  }
+  return out;
+}
+
+export async function setLeaveDays(
+  tx: Queryable,
+  employeeId: string,
+  days: LeaveMark[],
+  sourceId: string | null,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO attendance_leave_days (company_id, employee_id, date, portion, source_id)
+     SELECT current_setting('app.company_id')::uuid, $1, d::date, p, $4
+       FROM unnest($2::text[], $3::text[]) AS u(d, p)
+     ON CONFLICT (company_id, employee_id, date) DO UPDATE SET portion = excluded.portion, source_id = excluded.source_id`,
+    [employeeId, days.map((d) => d.date), days.map((d) => d.portion), sourceId],
+  );
+}
+
+export async function clearLeaveDays(tx: Queryable, employeeId: string, dates: string[]): Promise<void> {
+  await tx.query('DELETE FROM attendance_leave_days WHERE employee_id = $1 AND date = ANY($2::date[])', [
+    employeeId,
+    dates,
+  ]);
+}
+
+/** Active employees of the tenant. */
+export async function activeEmployeeIds(tx: Queryable): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id FROM employees WHERE status = 'active' ORDER BY id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Replaces the derived days of these employees between two dates, leaving locked days (used by a
+ * confirmed pay run) as they are. Existing rows are updated in place: an update that keeps the
+ * keys skips the foreign-key checks an insert pays per row, which dominate a month's rebuild.
+ */
+export async function replaceDays(
+  tx: Queryable,
+  employeeIds: string[],
+  from: string,
+  to: string,
+  days: { employeeId: string; day: DerivedDay }[],
+): Promise<void> {
+  // Every row written now carries this mark; what is left in the range without it derives to
+  // nothing any more (a day to come) and goes.
+  const mark = (await tx.query<{ t: string }>('SELECT clock_timestamp()::text AS t')).rows[0]!.t;
+  for (let i = 0; i < days.length; i += CHUNK * 2) {
+    const part = days.slice(i, i + CHUNK * 2);
+    const col = <T>(f: (d: DerivedDay) => T) => part.map((p) => f(p.day));
+    await tx.query(
+      `INSERT INTO attendance_days (company_id, employee_id, date, status, first_in, last_out, worked_minutes,
+                                    late_minutes, late, early_exit, missed_punch, punch_count, shift_id, derived_at)
+       SELECT current_setting('app.company_id')::uuid, e, d, s, fi, lo, w, lm, l, ee, mp, pc, sh, $13::timestamptz
+         FROM unnest($1::uuid[], $2::date[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::int[],
+                     $7::int[], $8::bool[], $9::bool[], $10::bool[], $11::int[], $12::text[])
+              AS u(e, d, s, fi, lo, w, lm, l, ee, mp, pc, sh)
+       ON CONFLICT (company_id, employee_id, date) DO UPDATE
+          SET status = excluded.status, first_in = excluded.first_in, last_out = excluded.last_out,
+              worked_minutes = excluded.worked_minutes, late_minutes = excluded.late_minutes,
+              late = excluded.late, early_exit = excluded.early_exit, missed_punch = excluded.missed_punch,
+              punch_count = excluded.punch_count, shift_id = excluded.shift_id, derived_at = excluded.derived_at
+        WHERE NOT attendance_days.locked`,
+      [
+        part.map((p) => p.employeeId),
+        col((d) => d.date),
+        col((d) => d.status),
+        col((d) => d.firstIn?.toISOString() ?? null),
+        col((d) => d.lastOut?.toISOString() ?? null),
+        col((d) => d.workedMinutes),
+        col((d) => d.lateMinutes),
+        col((d) => d.late),
+        col((d) => d.earlyExit),
+        col((d) => d.missedPunch),
+        col((d) => d.punchCount),
+        col((d) => d.shiftId),
+        mark,
+      ],
+    );
+  }
+  await tx.query(
+    `DELETE FROM attendance_days
+      WHERE employee_id = ANY($1::uuid[]) AND date BETWEEN $2 AND $3 AND NOT locked AND derived_at < $4::timestamptz`,
+    [employeeIds, from, to, mark],
+  );
+}
+
+export type DayRow = {
+  employee_id: string;
+  date: string;
+  status: string;
+  first_in: Date | string | null;
+  last_out: Date | string | null;
+  worked_minutes: number;
+  late: boolean;
+  late_minutes: number;
+  early_exit: boolean;
+  missed_punch: boolean;
+};
+const DAY_COLUMNS = `employee_id, date::text AS date, status, first_in, last_out, worked_minutes, late,
+                     late_minutes, early_exit, missed_punch`;
+
+export async function daysOf(tx: Queryable, employeeId: string, from: string, to: string): Promise<DayRow[]> {
+  const { rows } = await tx.query<DayRow>(
+    `SELECT ${DAY_COLUMNS} FROM attendance_days
+      WHERE employee_id = $1 AND date BETWEEN $2 AND $3 ORDER BY date`,
+    [employeeId, from, to],
+  );
+  return rows;
+}
+
+const LOG_SORT: Record<string, string> = { date: 'date', worked_minutes: 'worked_minutes', status: 'status' };
+
+export async function logsPage(
+  tx: Queryable,
+  q: {
+    employeeId: string;
+    from: string;
+    to: string;
+    status?: string;
+    sortBy: string;
+    sortOrder: 'asc' | 'desc';
+    page: number;
+    records: number;
+  },
+): Promise<{ rows: DayRow[]; total: number }> {
+  const order = `${LOG_SORT[q.sortBy] ?? 'date'} ${q.sortOrder === 'asc' ? 'ASC' : 'DESC'}, date DESC`;
+  const { rows } = await tx.query<DayRow & { total: string }>(
+    `SELECT ${DAY_COLUMNS}, count(*) OVER () AS total FROM attendance_days
+      WHERE employee_id = $1 AND date BETWEEN $2 AND $3 AND ($4::text IS NULL OR status = $4)
+      ORDER BY ${order} LIMIT $5 OFFSET $6`,
+    [q.employeeId, q.from, q.to, q.status ?? null, q.records, (q.page - 1) * q.records],
+  );
+  return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
+}
+
+/** Whether `employeeId` is the caller or (team scope) reports to them. */
+export async function isInTeam(tx: Queryable, managerId: string, employeeId: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM employees e WHERE e.id = $2 AND (e.id = $1 OR e.manager_id = $1
+        OR EXISTS (SELECT 1 FROM reporting_managers rm WHERE rm.employee_id = e.id AND rm.manager_id = $1))`,
+    [managerId, employeeId],
+  );
+  return rows.length > 0;
+}
+
+export async function employeeExists(tx: Queryable, employeeId: string): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM employees WHERE id = $1', [employeeId]);
+  return rows.length > 0;
+}
+
+export async function employeeIdsByCode(tx: Queryable, codes: string[]): Promise<Map<string, string>> {
+  const { rows } = await tx.query<{ id: string; employee_code: string }>(
+    'SELECT id, employee_code FROM employees WHERE employee_code = ANY($1::text[])',
+    [codes],
+  );
+  return new Map(rows.map((r) => [r.employee_code, r.id]));
+}
+
+export async function punchesOn(tx: Queryable, employeeId: string, from: Date, to: Date) {
+  const { rows } = await tx.query<{ punched_at: Date | string; source: string }>(
+    `SELECT punched_at, source FROM attendance_punches
+      WHERE employee_id = $1 AND punched_at >= $2 AND punched_at < $3 ORDER BY punched_at`,
+    [employeeId, from.toISOString(), to.toISOString()],
+  );
+  return rows.map((r) => ({ at: new Date(r.punched_at).toISOString(), source: r.source }));
+}
+
+/** Team today: the caller's direct and reporting-line reports with their day. */
+export async function teamToday(tx: Queryable, managerId: string, date: string) {
+  const { rows } = await tx.query<{
+    employee_id: string;
+    employee_code: string;
+    employee_name: string;
+    status: string | null;
+    first_in: Date | string | null;
+    late: boolean | null;
+  }>(
+    `SELECT e.id AS employee_id, e.employee_code, trim(e.first_name || ' ' || e.last_name) AS employee_name,
+            d.status, d.first_in, d.late
+       FROM employees e
+       LEFT JOIN attendance_days d ON d.employee_id = e.id AND d.date = $2
+      WHERE e.status = 'active' AND e.id <> $1 AND (e.manager_id = $1
+         OR EXISTS (SELECT 1 FROM reporting_managers rm WHERE rm.employee_id = e.id AND rm.manager_id = $1))
+      ORDER BY e.first_name, e.last_name`,
+    [managerId, date],
+  );
+  return rows;
+}
+
+/** The muster's employees (optionally of one division), a page of them or all (limit null). */
+export async function musterEmployees(
+  tx: Queryable,
+  q: {
+    divisionId?: string;
+    value?: string;
+    sortBy: string;
+    sortOrder: 'asc' | 'desc';
+    limit: number | null;
+    offset: number;
+  },
+) {
+  const sort = q.sortBy === 'employee_name' ? 'employee_name' : 'employee_code';
+  const { rows } = await tx.query<{
+    employee_id: string;
+    employee_code: string;
+    employee_name: string;
+    total: string;
+  }>(
+    `SELECT e.id AS employee_id, e.employee_code, trim(e.first_name || ' ' || e.last_name) AS employee_name,
+            count(*) OVER () AS total
+       FROM employees e
+       LEFT JOIN division_units u ON u.id = e.division_unit_id
+      WHERE e.status = 'active' AND ($1::uuid IS NULL OR u.division_id = $1)
+        AND ($2::text IS NULL OR e.employee_code ILIKE '%' || $2 || '%'
+             OR (e.first_name || ' ' || e.last_name) ILIKE '%' || $2 || '%')
+      ORDER BY ${sort} ${q.sortOrder === 'desc' ? 'DESC' : 'ASC'}, e.id
+      LIMIT $3 OFFSET $4`,
+    [q.divisionId ?? null, q.value || null, q.limit, q.offset],
+  );
+  return rows;
+}
+
+/** Status and late mark of every derived day of these employees in a date range (one scan). */
+export async function musterDays(tx: Queryable, employeeIds: string[] | null, from: string, to: string) {
+  const { rows } = await tx.query<{ employee_id: string; date: string; status: string; late: boolean }>(
+    `SELECT employee_id, date::text AS date, status, late FROM attendance_days
+      WHERE date BETWEEN $1 AND $2 AND ($3::uuid[] IS NULL OR employee_id = ANY($3::uuid[]))`,
+    [from, to, employeeIds],
+  );
+  return rows;
+}

@@ -1,0 +1,466 @@
+import type {
+  AttendanceDay,
+  AttendanceDayStatus,
+  AttendanceLogsQuery,
+  MonthQuery,
+  MusterQuery,
+  PunchData,
+  PunchImportInput,
+  PunchInput,
+} from '@hr/contract';
+import { ATTENDANCE_DAY_STATUSES } from '@hr/contract';
+import type { Db, Queryable } from '../../db/client';
+import { type Clock, dateIn } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import type { Actor } from '../../plugins/auth';
+import * as repo from './attendance.repo';
+import { type CalendarChange, type DayContext, loadDayContexts } from './day-context';
+import {
+  addDays,
+  type DerivedDay,
+  datesBetween,
+  deriveDays,
+  distanceMetres,
+  type LeaveMark,
+  localDateOf,
+  localToInstant,
+  monthDays,
+  monthRange,
+} from './derive';
+
+const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
+const BATCH = 1000;
+
+/** A day row (or nothing derived) as the contract shows it. */
+export function dayOut(date: string, row: repo.DayRow | undefined): AttendanceDay {
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][
+    new Date(`${date}T00:00:00Z`).getUTCDay()
+  ]!;
+  return {
+    date,
+    day: date.slice(8),
+    weekday,
+    status: (row?.status as AttendanceDayStatus | undefined) ?? null,
+    first_in: iso(row?.first_in ?? null),
+    last_out: iso(row?.last_out ?? null),
+    worked_minutes: row?.worked_minutes ?? 0,
+    late: row?.late ?? false,
+    late_minutes: row?.late_minutes ?? 0,
+    early_exit: row?.early_exit ?? false,
+    missed_punch: row?.missed_punch ?? false,
+  };
+}
+
+/**
+ * Re-derives attendance days of some employees over a date range, in the caller's transaction:
+ * loads day contexts, punches and leave in a handful of queries per batch of employees, derives,
+ * and replaces the unlocked days.
+ */
+export async function deriveRange(
+  tx: Queryable,
+  companyId: string,
+  employeeIds: string[] | 'all',
+  from: string,
+  to: string,
+  now: Date,
+): Promise<number> {
+  const tz = await repo.timeZone(tx);
+  const ids = employeeIds === 'all' ? await repo.activeEmployeeIds(tx) : [...new Set(employeeIds)];
+  if (ids.length === 0 || to < from) return 0;
+  const today = dateIn(tz, now);
+  let written = 0;
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const batch = ids.slice(i, i + BATCH);
+    const contexts = await loadDayContexts(tx, companyId, batch, from, addDays(to, 1));
+    // Generous bounds; each day's own window picks its punches.
+    const punches = await repo.punchesBetween(
+      tx,
+      batch,
+      localToInstant(addDays(from, -1), 0, tz),
+      localToInstant(addDays(to, 3), 0, tz),
+    );
+    const leave = await repo.leaveBetween(tx, batch, from, to);
+    const out: { employeeId: string; day: DerivedDay }[] = [];
+    for (const id of batch) {
+      const ctx = contexts.get(id) as DayContext[] | undefined;
+      if (!ctx || ctx.length < 2) continue;
+      for (const day of deriveDays(ctx, punches.get(id) ?? [], leave.get(id) ?? new Map(), tz, today)) {
+        out.push({ employeeId: id, day });
+      }
+    }
+    await repo.replaceDays(tx, batch, from, to, out);
+    written += out.length;
+  }
+  return written;
+}
+
+/** The listener app.ts gives the policies service: a calendar change re-derives the affected days. */
+export function rederiveListener(clock: Clock) {
+  return async (tx: Queryable, change: CalendarChange) => {
+    const tz = await repo.timeZone(tx);
+    const today = dateIn(tz, clock.now());
+    const to = change.to ?? today;
+    await deriveRange(
+      tx,
+      change.companyId,
+      change.employeeIds,
+      change.from,
+      to < change.from ? change.from : to,
+      clock.now(),
+    );
+  };
+}
+
+/**
+ * After punches are stored: each touched day and its neighbours (a night shift's morning belongs
+ * to the day before; an early shift's window opens the evening before).
+ */
+async function rederivePunchDays(
+  tx: Queryable,
+  companyId: string,
+  stored: { employeeId: string; at: Date }[],
+  now: Date,
+) {
+  if (stored.length === 0) return;
+  const tz = await repo.timeZone(tx);
+  const byEmployee = new Map<string, { from: string; to: string }>();
+  for (const p of stored) {
+    const d = localDateOf(p.at, tz);
+    const r = byEmployee.get(p.employeeId);
+    if (!r) byEmployee.set(p.employeeId, { from: addDays(d, -1), to: addDays(d, 1) });
+    else {
+      if (addDays(d, -1) < r.from) r.from = addDays(d, -1);
+      if (addDays(d, 1) > r.to) r.to = addDays(d, 1);
+    }
+  }
+  // Employees sharing a range re-derive together.
+  const groups = new Map<string, string[]>();
+  for (const [id, r] of byEmployee) {
+    const key = `${r.from}|${r.to}`;
+    const g = groups.get(key);
+    if (g) g.push(id);
+    else groups.set(key, [id]);
+  }
+  for (const [key, ids] of groups) {
+    const [from, to] = key.split('|') as [string, string];
+    await deriveRange(tx, companyId, ids, from, to, now);
+  }
+}
+
+/**
+ * Approved leave as attendance sees it: the leave module calls this in its deciding transaction
+ * (tenant), and the days re-derive.
+ */
+export async function markLeaveDays(
+  tx: Queryable,
+  companyId: string,
+  employeeId: string,
+  days: LeaveMark[],
+  sourceId: string | null,
+  now: Date,
+) {
+  if (days.length === 0) return;
+  await repo.setLeaveDays(tx, employeeId, days, sourceId);
+  const dates = days.map((d) => d.date).sort();
+  await deriveRange(tx, companyId, [employeeId], dates[0]!, dates[dates.length - 1]!, now);
+}
+
+/** Leave withdrawn or cancelled after approval: the days are no longer leave. */
+export async function unmarkLeaveDays(
+  tx: Queryable,
+  companyId: string,
+  employeeId: string,
+  dates: string[],
+  now: Date,
+) {
+  if (dates.length === 0) return;
+  await repo.clearLeaveDays(tx, employeeId, dates);
+  const sorted = [...dates].sort();
+  await deriveRange(tx, companyId, [employeeId], sorted[0]!, sorted[sorted.length - 1]!, now);
+}
+
+export function createAttendanceService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  /** Whose attendance: the caller's own, or someone in their data scope (others: 404). */
+  async function targetOf(tx: Queryable, actor: Actor, employeeId?: string): Promise<string> {
+    if (!employeeId || employeeId === actor.employeeId) {
+      if (!actor.employeeId) throw notFound('Employee');
+      return actor.employeeId;
+    }
+    if (actor.scope === 'company' && (await repo.employeeExists(tx, employeeId))) return employeeId;
+    if (
+      actor.scope === 'team' &&
+      actor.employeeId &&
+      (await repo.isInTeam(tx, actor.employeeId, employeeId))
+    ) {
+      return employeeId;
+    }
+    throw notFound('Employee');
+  }
+
+  /**
+   * Past days nobody punched on have no row until something derives them: a month read derives
+   * the missing ones first (one employee, at most a month).
+   */
+  async function fillGaps(tx: Queryable, companyId: string, employeeId: string, from: string, to: string) {
+    const yesterday = addDays(dateIn(await repo.timeZone(tx), clock.now()), -1);
+    const last = to < yesterday ? to : yesterday;
+    if (last < from) return;
+    const { rows } = await tx.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM attendance_days WHERE employee_id = $1 AND date BETWEEN $2 AND $3',
+      [employeeId, from, last],
+    );
+    if (rows[0]!.n < datesBetween(from, last).length) {
+      await deriveRange(tx, companyId, [employeeId], from, last, clock.now());
+    }
+  }
+
+  async function monthOf(tx: Queryable, employeeId: string, year: number, month: number, companyId: string) {
+    const { from, to } = monthRange(year, month);
+    await fillGaps(tx, companyId, employeeId, from, to);
+    const rows = new Map((await repo.daysOf(tx, employeeId, from, to)).map((r) => [r.date, r]));
+    return monthDays(year, month).map((d) => dayOut(d.date, rows.get(d.date)));
+  }
+
+  async function todayContext(tx: Queryable, companyId: string, employeeId: string, date: string) {
+    const ctx = await loadDayContexts(tx, companyId, [employeeId], date, date);
+    return ctx.get(employeeId)?.[0] ?? null;
+  }
+
+  async function punchDataOf(tx: Queryable, actor: Actor, employeeId: string): Promise<PunchData> {
+    const tz = await repo.timeZone(tx);
+    const date = dateIn(tz, clock.now());
+    const ctx = await todayContext(tx, actor.companyId, employeeId, date);
+    const punches = await repo.punchesOn(
+      tx,
+      employeeId,
+      localToInstant(date, 0, tz),
+      localToInstant(addDays(date, 1), 0, tz),
+    );
+    const row = (await repo.daysOf(tx, employeeId, date, date))[0];
+    return {
+      date,
+      time_zone: tz,
+      punches,
+      day: row ? dayOut(date, row) : null,
+      next: punches.length === 0 ? 'in' : 'out',
+      location_required: !!ctx?.attendance?.location,
+    };
+  }
+
+  return {
+    deriveRange,
+
+    /** `PUT attendance`: a web punch now, where the policy allows it. */
+    punch: (actor: Actor, input: PunchInput) =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (!actor.employeeId) throw notFound('Employee');
+        const tz = await repo.timeZone(tx);
+        const now = clock.now();
+        const ctx = await todayContext(tx, actor.companyId, actor.employeeId, dateIn(tz, now));
+        const rules = ctx?.attendance;
+        if (rules && !rules.punchSources.includes('web')) {
+          throw new AppError('FORBIDDEN', 'Your attendance policy does not accept punches from the web');
+        }
+        if (rules?.location) {
+          if (input.lat === undefined || input.lng === undefined) {
+            throw new AppError('VALIDATION', 'Validation failed: lat', {
+              errors: [{ path: 'lat', message: 'Your attendance policy needs your location to punch' }],
+            });
+          }
+          const metres = Math.round(distanceMetres(rules.location, { lat: input.lat, lng: input.lng }));
+          if (metres > rules.location.radiusMetres) {
+            throw new AppError(
+              'FORBIDDEN',
+              `You are ${metres} m from the office; punches are accepted within ${rules.location.radiusMetres} m`,
+            );
+          }
+        }
+        const stored = await repo.insertPunches(tx, [
+          {
+            employeeId: actor.employeeId,
+            at: now,
+            source: 'web',
+            lat: input.lat ?? null,
+            lng: input.lng ?? null,
+          },
+        ]);
+        await rederivePunchDays(tx, actor.companyId, stored, now);
+        return punchDataOf(tx, actor, actor.employeeId);
+      }),
+
+    /** Punches from a device or a file: appended (duplicates skipped), then the days re-derived. */
+    importPunches: (actor: Actor, input: PunchImportInput) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const codes = [...new Set(input.punches.map((p) => p.employee_code))];
+        const ids = await repo.employeeIdsByCode(tx, codes);
+        const unknown = codes.filter((c) => !ids.has(c));
+        const rows = input.punches
+          .filter((p) => ids.has(p.employee_code))
+          .map((p) => ({
+            employeeId: ids.get(p.employee_code)!,
+            at: new Date(p.at),
+            source: input.source,
+            deviceId: input.device_id ?? null,
+          }));
+        const stored = await repo.insertPunches(tx, rows);
+        await rederivePunchDays(tx, actor.companyId, stored, clock.now());
+        return {
+          received: input.punches.length,
+          stored: stored.length,
+          duplicates: rows.length - stored.length,
+          unknown_employees: unknown,
+        };
+      }),
+
+    punchData: (actor: Actor) =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (!actor.employeeId) throw notFound('Employee');
+        return punchDataOf(tx, actor, actor.employeeId);
+      }),
+
+    month: (actor: Actor, q: MonthQuery) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const employeeId = await targetOf(tx, actor, q.employee_id);
+        return {
+          employee_id: employeeId,
+          time_zone: await repo.timeZone(tx),
+          days: await monthOf(tx, employeeId, q.year, q.month, actor.companyId),
+        };
+      }),
+
+    logs: (actor: Actor, q: AttendanceLogsQuery) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const employeeId = await targetOf(tx, actor, q.employee_id);
+        const { from, to } = monthRange(q.year, q.month);
+        await fillGaps(tx, actor.companyId, employeeId, from, to);
+        const page = await repo.logsPage(tx, { ...q, employeeId, from, to });
+        return { rows: page.rows.map((r) => dayOut(r.date, r)), total: page.total };
+      }),
+
+    summary: (actor: Actor, q: MonthQuery) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const employeeId = await targetOf(tx, actor, q.employee_id);
+        const days = await monthOf(tx, employeeId, q.year, q.month, actor.companyId);
+        const counts = Object.fromEntries(ATTENDANCE_DAY_STATUSES.map((s) => [s, 0])) as Record<
+          AttendanceDayStatus,
+          number
+        >;
+        for (const d of days) if (d.status) counts[d.status]++;
+        const { from, to } = monthRange(q.year, q.month);
+        const used = await tx.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM regularisation_requests
+            WHERE employee_id = $1 AND date BETWEEN $2 AND $3 AND status IN ('pending', 'approved')`,
+          [employeeId, from, to],
+        );
+        const ctx = await todayContext(tx, actor.companyId, employeeId, from);
+        return {
+          month: q.month,
+          year: q.year,
+          counts,
+          late_marks: days.filter((d) => d.late).length,
+          early_exits: days.filter((d) => d.early_exit).length,
+          missed_punches: days.filter((d) => d.missed_punch).length,
+          worked_minutes: days.reduce((n, d) => n + d.worked_minutes, 0),
+          regularisations_used: used.rows[0]?.n ?? 0,
+          regularisations_allowed: ctx?.attendance?.regularisationPerMonth ?? null,
+        };
+      }),
+
+    /** The month's days of one employee, for the export. */
+    monthRows: (actor: Actor, q: MonthQuery) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const employeeId = await targetOf(tx, actor, q.employee_id);
+        const { rows } = await tx.query<{ employee_code: string; name: string }>(
+          `SELECT employee_code, trim(first_name || ' ' || last_name) AS name FROM employees WHERE id = $1`,
+          [employeeId],
+        );
+        return {
+          employee: rows[0]!,
+          tz: await repo.timeZone(tx),
+          days: await monthOf(tx, employeeId, q.year, q.month, actor.companyId),
+        };
+      }),
+
+    /** Who of my team is in, late, absent or on leave today. */
+    teamToday: (actor: Actor) =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (!actor.employeeId) throw notFound('Employee');
+        const date = dateIn(await repo.timeZone(tx), clock.now());
+        const rows = (await repo.teamToday(tx, actor.employeeId, date)).map((r) => ({
+          employee_id: r.employee_id,
+          employee_code: r.employee_code,
+          employee_name: r.employee_name,
+          status: (r.status as AttendanceDayStatus | null) ?? null,
+          first_in: iso(r.first_in),
+          late: !!r.late,
+        }));
+        const count = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f).length;
+        return {
+          date,
+          rows,
+          counts: {
+            in: count((r) => !!r.first_in),
+            late: count((r) => r.late),
+            absent: count((r) => r.status === 'absent'),
+            on_leave: count((r) => r.status === 'on_leave'),
+            not_in: count((r) => !r.first_in && r.status !== 'on_leave'),
+          },
+        };
+      }),
+
+    /** The attendance muster of a month (a page, or every row for the export). */
+    muster: (actor: Actor, q: Omit<MusterQuery, 'page' | 'records'> & { page?: number; records?: number }) =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        const { from, to } = monthRange(q.year, q.month);
+        const value = q.value?.replace(/[\\%_]/g, (c) => `\\${c}`);
+        const emps = await repo.musterEmployees(tx, {
+          divisionId: q.division_id,
+          value,
+          sortBy: q.sortBy,
+          sortOrder: q.sortOrder,
+          limit: q.records ?? null,
+          offset: q.page && q.records ? (q.page - 1) * q.records : 0,
+        });
+        const all = !q.records;
+        const days = await repo.musterDays(
+          tx,
+          all && !q.division_id && !value ? null : emps.map((e) => e.employee_id),
+          from,
+          to,
+        );
+        const dates = monthDays(q.year, q.month).map((d) => d.date);
+        const index = new Map(dates.map((d, i) => [d, i]));
+        const byEmp = new Map<string, { days: (AttendanceDayStatus | null)[]; late: number }>();
+        for (const e of emps) byEmp.set(e.employee_id, { days: dates.map(() => null), late: 0 });
+        for (const d of days) {
+          const m = byEmp.get(d.employee_id);
+          if (!m) continue;
+          m.days[index.get(d.date)!] = d.status as AttendanceDayStatus;
+          if (d.late) m.late++;
+        }
+        const rows = emps.map((e) => {
+          const m = byEmp.get(e.employee_id)!;
+          const present =
+            m.days.filter((s) => s === 'present' || s === 'late').length +
+            m.days.filter((s) => s === 'half_day').length / 2;
+          return {
+            employee_id: e.employee_id,
+            employee_code: e.employee_code,
+            employee_name: e.employee_name,
+            days: m.days,
+            present,
+            absent:
+              m.days.filter((s) => s === 'absent').length + m.days.filter((s) => s === 'half_day').length / 2,
+            late_marks: m.late,
+          };
+        });
+        return { rows, total: emps.length ? Number(emps[0]!.total) : 0, dates };
+      }),
+
+    rederive: rederiveListener(clock),
+    rederivePunchDays,
+  };
+}
+export type AttendanceService = ReturnType<typeof createAttendanceService>;

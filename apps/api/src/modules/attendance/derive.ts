@@ -1,0 +1,280 @@
+/**
+ * Attendance days from punches: pure functions, no database. A day is a date in the company's
+ * time zone; which punches belong to it follows from its shift (a night shift's punches after
+ * midnight belong to the day it started), and its status from the shift, the calendar (weekly
+ * off, holiday), approved leave and the attendance policy's thresholds.
+ */
+import type { DayContext } from './day-context';
+
+export const ATTENDANCE_STATUSES = [
+  'present',
+  'absent',
+  'half_day',
+  'late',
+  'weekly_off',
+  'holiday',
+  'on_leave',
+] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+
+export type PunchSource = 'web' | 'mobile' | 'biometric' | 'manual' | 'import' | 'regularisation';
+export type Punch = { at: Date; source: PunchSource };
+/** Approved leave on a date: the whole day or one half. */
+export type LeaveMark = { date: string; portion: 'full' | 'first_half' | 'second_half' };
+
+export type DerivedDay = {
+  date: string;
+  status: AttendanceStatus;
+  firstIn: Date | null;
+  lastOut: Date | null;
+  workedMinutes: number;
+  lateMinutes: number;
+  late: boolean;
+  earlyExit: boolean;
+  /** One punch only on a past day: the day cannot be counted until it is regularised. */
+  missedPunch: boolean;
+  punchCount: number;
+  shiftId: string | null;
+};
+
+/** Without an attendance policy: half a day from 4 hours, a full day from 8. */
+export const DEFAULT_HALF_DAY_MINUTES = 240;
+export const DEFAULT_FULL_DAY_MINUTES = 480;
+/** A day's punches start this long before its shift's start (early arrivals belong to it). */
+export const WINDOW_LEAD_MINUTES = 6 * 60;
+
+// ---- dates and time zones -------------------------------------------------------------------
+
+const DAY_MS = 86_400_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/**
+ * Offsets by zone and quarter hour: zones change offset on quarter-hour boundaries, and Intl's
+ * formatting is slow enough to dominate re-deriving a month for thousands of people.
+ */
+const QUARTER_MS = 900_000;
+const offsetCache = new Map<string, number>();
+
+/** Minutes the zone is ahead of UTC at `instantMs`. */
+export function zoneOffsetMinutes(timeZone: string, instantMs: number): number {
+  const key = `${timeZone}|${Math.floor(instantMs / QUARTER_MS)}`;
+  const hit = offsetCache.get(key);
+  if (hit !== undefined) return hit;
+  if (offsetCache.size > 200_000) offsetCache.clear();
+  const offset = computeOffset(timeZone, Math.floor(instantMs / QUARTER_MS) * QUARTER_MS);
+  offsetCache.set(key, offset);
+  return offset;
+}
+
+function computeOffset(timeZone: string, instantMs: number): number {
+  const parts = formatterOf(timeZone).formatToParts(new Date(instantMs));
+  const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return Math.round((asUtc - Math.floor(instantMs / 1000) * 1000) / 60_000);
+}
+
+/** The instant of local `date` + `minutes` past midnight in `timeZone`. */
+export function localToInstant(date: string, minutes: number, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const naive = Date.UTC(y, m - 1, d) + minutes * 60_000;
+  let offset = zoneOffsetMinutes(timeZone, naive);
+  // A second pass settles days where the offset changes (daylight saving zones).
+  offset = zoneOffsetMinutes(timeZone, naive - offset * 60_000);
+  return new Date(naive - offset * 60_000);
+}
+
+/** The local calendar date of an instant in `timeZone`. */
+export function localDateOf(at: Date, timeZone: string): string {
+  return isoDate(new Date(at.getTime() + zoneOffsetMinutes(timeZone, at.getTime()) * 60_000));
+}
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+export function addDays(date: string, n: number): string {
+  return isoDate(new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS));
+}
+/** Every date from `from` to `to`, inclusive. */
+export function datesBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+export function monthRange(year: number, month: number): { from: string; to: string } {
+  const from = `${year}-${String(month).padStart(2, '0')}-01`;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { from, to: `${from.slice(0, 8)}${String(last).padStart(2, '0')}` };
+}
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+/** The spec's month helper: every day as a two-digit day number and a short weekday name. */
+export function monthDays(year: number, month: number): { date: string; day: string; weekday: string }[] {
+  const { from, to } = monthRange(year, month);
+  return datesBetween(from, to).map((date) => ({
+    date,
+    day: date.slice(8),
+    weekday: WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!,
+  }));
+}
+
+export const hhmmToMinutes = (v: string) => {
+  const [h, m] = v.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+};
+
+// ---- which punches belong to which day ------------------------------------------------------
+
+/** When a day's punches start: its shift's start less the lead, or local midnight without a shift. */
+export function windowStart(ctx: Pick<DayContext, 'date' | 'shift'>, timeZone: string): Date {
+  const minutes = ctx.shift ? hhmmToMinutes(ctx.shift.start) - WINDOW_LEAD_MINUTES : 0;
+  return localToInstant(ctx.date, minutes, timeZone);
+}
+
+/**
+ * Splits punches over consecutive days: a day's window runs from its own start to the next day's,
+ * so every punch belongs to exactly one day. `days` are consecutive dates in order; `next` is
+ * the context of the day after the last (its start closes the last window).
+ */
+export function assignPunches(
+  days: Pick<DayContext, 'date' | 'shift'>[],
+  next: Pick<DayContext, 'date' | 'shift'>,
+  punches: Punch[],
+  timeZone: string,
+): Punch[][] {
+  const starts = [...days, next].map((d) => windowStart(d, timeZone).getTime());
+  const sorted = [...punches].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const out: Punch[][] = days.map(() => []);
+  let i = 0;
+  for (const p of sorted) {
+    const t = p.at.getTime();
+    while (i < days.length && t >= starts[i + 1]!) i++;
+    if (i >= days.length) break;
+    // Windows can open later than the previous closed when shifts change; such punches stay out.
+    if (t >= starts[i]!) out[i]!.push(p);
+  }
+  return out;
+}
+
+// ---- one day's status -----------------------------------------------------------------------
+
+/**
+ * Derives one day. `today` is the company's current date: a day still under way (or to come)
+ * without punches has no status of its own yet (null), unless the calendar or leave gives one.
+ */
+export function deriveDay(
+  ctx: DayContext,
+  punches: Punch[],
+  leave: LeaveMark | null,
+  timeZone: string,
+  today: string,
+): DerivedDay | null {
+  const sorted = [...punches].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const firstIn = sorted[0]?.at ?? null;
+  const lastOut = sorted.length > 1 ? sorted[sorted.length - 1]!.at : null;
+  const shift = ctx.shift;
+  const rules = ctx.attendance;
+  const breakMinutes = shift?.breakMinutes ?? 0;
+  const span = firstIn && lastOut ? Math.floor((lastOut.getTime() - firstIn.getTime()) / 60_000) : 0;
+  const workedMinutes = Math.max(0, span - (span > breakMinutes ? breakMinutes : 0));
+
+  let lateMinutes = 0;
+  let earlyExit = false;
+  if (shift && firstIn) {
+    const start = localToInstant(ctx.date, hhmmToMinutes(shift.start), timeZone);
+    const allowed = start.getTime() + (shift.graceInMinutes + shift.flexiMinutes) * 60_000;
+    if (firstIn.getTime() > allowed) lateMinutes = Math.ceil((firstIn.getTime() - start.getTime()) / 60_000);
+    if (lastOut) {
+      const endMin = hhmmToMinutes(shift.end);
+      const crosses = endMin <= hhmmToMinutes(shift.start);
+      const end = localToInstant(crosses ? addDays(ctx.date, 1) : ctx.date, endMin, timeZone);
+      earlyExit = lastOut.getTime() < end.getTime() - shift.graceOutMinutes * 60_000;
+    }
+  }
+
+  const base = {
+    date: ctx.date,
+    firstIn,
+    lastOut,
+    workedMinutes,
+    lateMinutes,
+    late: lateMinutes > 0,
+    earlyExit,
+    missedPunch: sorted.length === 1 && ctx.date < today,
+    punchCount: sorted.length,
+    shiftId: shift?.id ?? null,
+  };
+  const calendarOff =
+    ctx.holiday && !ctx.holiday.optional ? 'holiday' : ctx.weeklyOff === 'full' ? 'weekly_off' : null;
+  const holidayOff = ctx.holiday ? 'holiday' : null;
+
+  if (sorted.length === 0) {
+    if (leave?.portion === 'full') return { ...base, status: 'on_leave' };
+    if (calendarOff || holidayOff) return { ...base, status: (calendarOff ?? holidayOff)! };
+    if (leave) return ctx.date < today ? { ...base, status: 'half_day' } : { ...base, status: 'on_leave' };
+    return ctx.date < today ? { ...base, status: 'absent' } : null;
+  }
+  if (leave?.portion === 'full') return { ...base, status: 'on_leave' };
+
+  let full = rules?.fullDayMinMinutes ?? DEFAULT_FULL_DAY_MINUTES;
+  const half = rules?.halfDayMinMinutes ?? DEFAULT_HALF_DAY_MINUTES;
+  // Half a day off (weekly off or leave) leaves half a day to work.
+  if (leave || ctx.weeklyOff === 'first_half' || ctx.weeklyOff === 'second_half') full = half;
+
+  if (!lastOut) {
+    // Punched in and not (yet) out: under way today; on a past day a missed punch.
+    if (ctx.date >= today) return { ...base, status: base.late ? 'late' : 'present' };
+    return { ...base, status: calendarOff ?? (leave ? 'half_day' : 'absent') };
+  }
+  if (workedMinutes >= full) {
+    if (calendarOff) return { ...base, status: 'present' };
+    return { ...base, status: base.late ? 'late' : 'present' };
+  }
+  if (calendarOff) return { ...base, status: calendarOff };
+  if (workedMinutes >= half) return { ...base, status: 'half_day' };
+  return { ...base, status: leave ? 'half_day' : 'absent' };
+}
+
+/**
+ * Derives consecutive days of one employee. `contexts` are the days wanted plus the day after
+ * (its window start closes the last day's window).
+ */
+export function deriveDays(
+  contexts: DayContext[],
+  punches: Punch[],
+  leaves: Map<string, LeaveMark>,
+  timeZone: string,
+  today: string,
+): DerivedDay[] {
+  const days = contexts.slice(0, -1);
+  const groups = assignPunches(days, contexts[contexts.length - 1]!, punches, timeZone);
+  const out: DerivedDay[] = [];
+  days.forEach((ctx, i) => {
+    const d = deriveDay(ctx, groups[i]!, leaves.get(ctx.date) ?? null, timeZone, today);
+    if (d) out.push(d);
+  });
+  return out;
+}
+
+/** Great-circle distance in metres (the punch-location radius check). */
+export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const R = 6_371_000;
+  const rad = (x: number) => (x * Math.PI) / 180;
+  const dLat = rad(b.lat - a.lat);
+  const dLng = rad(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * R * Math.asin(Math.sqrt(h));
+}

@@ -1,0 +1,228 @@
+import type {
+  AttendanceDay,
+  AttendanceSummary,
+  MusterQuery,
+  PageMeta,
+  PunchData,
+  PunchInput,
+  Regularisation,
+  RegularisationInput,
+  RegularisationQueueQuery,
+} from '@hr/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiParams } from '../../../components/data-table';
+import { apiClient } from '../../../lib/api-client';
+
+const KEY = ['attendance'] as const;
+const REG_KEY = ['regularisation'] as const;
+export type Month = { month: number; year: number };
+
+export function usePunchData() {
+  return useQuery({
+    queryKey: [...KEY, 'punch-data'],
+    queryFn: async () => (await apiClient.get<{ data: PunchData }>('/employee/punch-data')).data.data,
+  });
+}
+
+export function usePunch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: PunchInput) =>
+      (await apiClient.put<{ data: PunchData }>('/attendance', input, { silent: true })).data.data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useAttendanceMonth(m: Month, employeeId?: string) {
+  return useQuery({
+    queryKey: [...KEY, 'month', m, employeeId],
+    queryFn: async () =>
+      (
+        await apiClient.get<{ data: { employee_id: string; time_zone: string; days: AttendanceDay[] } }>(
+          '/attendance/month',
+          { params: { ...m, employee_id: employeeId } },
+        )
+      ).data.data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAttendanceLogs(params: Record<string, unknown>) {
+  return useQuery({
+    queryKey: [...KEY, 'logs', params],
+    queryFn: async () => {
+      const res = await apiClient.get<{ data: AttendanceDay[]; meta: PageMeta }>('/attendance/logs', {
+        params: apiParams(params),
+      });
+      return { items: res.data.data, meta: res.data.meta };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAttendanceSummary(m: Month) {
+  return useQuery({
+    queryKey: [...KEY, 'summary', m],
+    queryFn: async () =>
+      (await apiClient.get<{ data: AttendanceSummary }>('/dashboard/attendance-summary', { params: m })).data
+        .data,
+  });
+}
+
+/** Downloads a server export, saved under the name the server gives (`{prefix}-{MM-YYYY}.ext`). */
+export async function downloadExport(url: string, params: Record<string, unknown>): Promise<string> {
+  const res = await apiClient.get<Blob>(url, { params: apiParams(params), responseType: 'blob' });
+  const disposition = String(res.headers['content-disposition'] ?? '');
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'attendance';
+  const href = URL.createObjectURL(res.data);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+  return name;
+}
+
+// ---- regularisation ----
+
+export function useRegularisationReasons() {
+  return useQuery({
+    queryKey: [...REG_KEY, 'reasons'],
+    queryFn: async () =>
+      (
+        await apiClient.get<{ data: { value: string; label: string }[] }>(
+          '/attendance/regularization/dropdown',
+        )
+      ).data.data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useMyRegularisations(params: Record<string, unknown>) {
+  return useQuery({
+    queryKey: [...REG_KEY, 'mine', params],
+    queryFn: async () => {
+      const res = await apiClient.get<{ data: Regularisation[]; meta: PageMeta }>(
+        '/attendance/regularization-record',
+        { params: apiParams(params) },
+      );
+      return { items: res.data.data, meta: res.data.meta };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveRegularisation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id?: string; input: RegularisationInput }) =>
+      v.id
+        ? (
+            await apiClient.put<{ data: Regularisation }>(
+              `/attendance/regularization-record/${v.id}`,
+              v.input,
+              {
+                silent: true,
+              },
+            )
+          ).data.data
+        : (
+            await apiClient.post<{ data: Regularisation }>('/attendance/regularization-record', v.input, {
+              silent: true,
+            })
+          ).data.data,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: REG_KEY });
+      void qc.invalidateQueries({ queryKey: KEY });
+    },
+  });
+}
+
+export function useDeleteRegularisation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => apiClient.delete(`/attendance/regularization-record/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: REG_KEY }),
+  });
+}
+
+export type QueueMode = 'team' | 'admin';
+const QUEUE_URL: Record<QueueMode, string> = {
+  team: '/requests/regularization',
+  admin: '/admin/requests/regularization',
+};
+
+export function useRegularisationQueue(
+  mode: QueueMode,
+  params: Partial<RegularisationQueueQuery> & Pick<RegularisationQueueQuery, 'page' | 'records'>,
+) {
+  return useQuery({
+    queryKey: [...REG_KEY, mode, params],
+    queryFn: async () => {
+      const res = await apiClient.get<{ data: Regularisation[]; meta: PageMeta }>(QUEUE_URL[mode], {
+        params: apiParams(params),
+      });
+      return { items: res.data.data, meta: res.data.meta };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDecideRegularisation(mode: QueueMode) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id: string; decision: 'approve' | 'reject'; comment?: string }) =>
+      (
+        await apiClient.put<{ data: Regularisation }>(`${QUEUE_URL[mode]}/${v.id}/${v.decision}`, {
+          comment: v.comment || undefined,
+        })
+      ).data.data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: REG_KEY }),
+  });
+}
+
+// ---- team and admin ----
+
+export type TeamToday = {
+  date: string;
+  rows: {
+    employee_id: string;
+    employee_code: string;
+    employee_name: string;
+    status: AttendanceDay['status'];
+    first_in: string | null;
+    late: boolean;
+  }[];
+  counts: { in: number; late: number; absent: number; on_leave: number; not_in: number };
+};
+export function useTeamToday(enabled = true) {
+  return useQuery({
+    queryKey: [...KEY, 'team-today'],
+    queryFn: async () => (await apiClient.get<{ data: TeamToday }>('/attendance/team/today')).data.data,
+    enabled,
+  });
+}
+
+export type MusterRow = {
+  employee_id: string;
+  employee_code: string;
+  employee_name: string;
+  days: AttendanceDay['status'][];
+  present: number;
+  absent: number;
+  late_marks: number;
+};
+export function useMuster(params: Partial<MusterQuery> & Month) {
+  return useQuery({
+    queryKey: [...KEY, 'muster', params],
+    queryFn: async () => {
+      const res = await apiClient.get<{ data: MusterRow[]; meta: PageMeta }>('/attendance/muster', {
+        params: apiParams(params),
+      });
+      return { items: res.data.data, meta: res.data.meta };
+    },
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { RequestAbilitiesSchema } from './abilities';
+import { APPROVAL_STATUSES, ApprovalStateSchema } from './approvals';
+import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
+
+/** What a day counts as (derived from punches, shift, calendar and approved requests). */
+export const ATTENDANCE_DAY_STATUSES = [
+  'present',
+  'absent',
+  'half_day',
+  'late',
+  'weekly_off',
+  'holiday',
+  'on_leave',
+] as const;
+export type AttendanceDayStatus = (typeof ATTENDANCE_DAY_STATUSES)[number];
+export const ATTENDANCE_STATUS_LABELS: Record<AttendanceDayStatus, string> = {
+  present: 'Present',
+  absent: 'Absent',
+  half_day: 'Half day',
+  late: 'Late',
+  weekly_off: 'Weekly off',
+  holiday: 'Holiday',
+  on_leave: 'On leave',
+};
+
+const year = z.coerce.number().int().min(2000).max(2100);
+const month = z.coerce.number().int().min(1).max(12);
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM (24-hour)');
+const uuid = z.uuid();
+
+export const MonthQuerySchema = z.object({
+  month,
+  year,
+  /** Someone else's month: a manager's reports, or anyone for company-wide access. */
+  employee_id: uuid.optional(),
+});
+export type MonthQuery = z.infer<typeof MonthQuerySchema>;
+
+export const AttendanceDaySchema = z.object({
+  date: z.string(),
+  /** Two-digit day number and short weekday, as the spec's month helper gives them. */
+  day: z.string(),
+  weekday: z.string(),
+  status: z.enum(ATTENDANCE_DAY_STATUSES).nullable(),
+  first_in: z.string().nullable(),
+  last_out: z.string().nullable(),
+  worked_minutes: z.number().int(),
+  late: z.boolean(),
+  late_minutes: z.number().int(),
+  early_exit: z.boolean(),
+  missed_punch: z.boolean(),
+});
+export type AttendanceDay = z.infer<typeof AttendanceDaySchema>;
+
+/** `GET attendance/logs`: month, year, status, page, records, sortBy, sortOrder (date desc default). */
+export const AttendanceLogsQuerySchema = PageQuerySchema.extend({
+  month,
+  year,
+  employee_id: uuid.optional(),
+  status: z.enum(ATTENDANCE_DAY_STATUSES).optional(),
+  sortBy: z.enum(['date', 'worked_minutes', 'status']).default('date'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+});
+export type AttendanceLogsQuery = z.infer<typeof AttendanceLogsQuerySchema>;
+export const AttendanceLogsResponseSchema = pagedEnvelope(AttendanceDaySchema);
+export const AttendanceMonthResponseSchema = envelope(
+  z.object({ employee_id: z.string(), time_zone: z.string(), days: z.array(AttendanceDaySchema) }),
+);
+
+/** `PUT attendance`: punch in or out now; the location where the policy asks for it. */
+export const PunchInputSchema = z.strictObject({
+  lat: z.number().min(-90).max(90).optional(),
+  lng: z.number().min(-180).max(180).optional(),
+});
+export type PunchInput = z.infer<typeof PunchInputSchema>;
+
+export const PunchDataSchema = z.object({
+  date: z.string(),
+  time_zone: z.string(),
+  punches: z.array(z.object({ at: z.string(), source: z.string() })),
+  day: AttendanceDaySchema.nullable(),
+  /** The button's next action: in when nothing is punched today, else out. */
+  next: z.enum(['in', 'out']),
+  location_required: z.boolean(),
+});
+export type PunchData = z.infer<typeof PunchDataSchema>;
+export const PunchDataResponseSchema = envelope(PunchDataSchema);
+
+/** Bulk punches from a device or a file: one ingest path. */
+export const PunchImportInputSchema = z.strictObject({
+  source: z.enum(['biometric', 'mobile', 'manual', 'import']),
+  device_id: z.string().trim().min(1).max(100).optional(),
+  punches: z
+    .array(
+      z.strictObject({
+        employee_code: z.string().trim().min(1).max(40),
+        at: z.iso.datetime({ offset: true }),
+      }),
+    )
+    .min(1)
+    .max(5000),
+});
+export type PunchImportInput = z.infer<typeof PunchImportInputSchema>;
+export const PunchImportResponseSchema = envelope(
+  z.object({
+    received: z.number().int(),
+    stored: z.number().int(),
+    duplicates: z.number().int(),
+    unknown_employees: z.array(z.string()),
+  }),
+);
+
+export const AttendanceSummarySchema = z.object({
+  month: z.number().int(),
+  year: z.number().int(),
+  counts: z.record(z.enum(ATTENDANCE_DAY_STATUSES), z.number().int()),
+  late_marks: z.number().int(),
+  early_exits: z.number().int(),
+  missed_punches: z.number().int(),
+  worked_minutes: z.number().int(),
+  regularisations_used: z.number().int(),
+  regularisations_allowed: z.number().int().nullable(),
+});
+export type AttendanceSummary = z.infer<typeof AttendanceSummarySchema>;
+export const AttendanceSummaryResponseSchema = envelope(AttendanceSummarySchema);
+
+export const ATTENDANCE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const AttendanceExportQuerySchema = MonthQuerySchema.extend({
+  format: z.enum(ATTENDANCE_EXPORT_FORMATS),
+});
+
+// ---------- team and admin ----------
+
+export const TeamTodayRowSchema = z.object({
+  employee_id: z.string(),
+  employee_code: z.string(),
+  employee_name: z.string(),
+  status: z.enum(ATTENDANCE_DAY_STATUSES).nullable(),
+  first_in: z.string().nullable(),
+  late: z.boolean(),
+});
+export const TeamTodayResponseSchema = envelope(
+  z.object({
+    date: z.string(),
+    rows: z.array(TeamTodayRowSchema),
+    counts: z.object({
+      in: z.number().int(),
+      late: z.number().int(),
+      absent: z.number().int(),
+      on_leave: z.number().int(),
+      not_in: z.number().int(),
+    }),
+  }),
+);
+
+export const MusterQuerySchema = PageQuerySchema.extend({
+  month,
+  year,
+  division_id: uuid.optional(),
+  value: z.string().trim().max(100).optional(),
+  sortBy: z.enum(['employee_code', 'employee_name']).default('employee_code'),
+});
+export type MusterQuery = z.infer<typeof MusterQuerySchema>;
+export const MusterRowSchema = z.object({
+  employee_id: z.string(),
+  employee_code: z.string(),
+  employee_name: z.string(),
+  /** One status per day of the month, null where nothing is derived. */
+  days: z.array(z.enum(ATTENDANCE_DAY_STATUSES).nullable()),
+  present: z.number(),
+  absent: z.number(),
+  late_marks: z.number().int(),
+});
+export const MusterResponseSchema = pagedEnvelope(MusterRowSchema);
+export const MusterExportQuerySchema = z.object({
+  month,
+  year,
+  division_id: uuid.optional(),
+  format: z.enum(ATTENDANCE_EXPORT_FORMATS),
+});
+
+// ---------- regularisation ----------
+
+/** `GET attendance/regularization/dropdown`: why a day needs correcting. */
+export const REGULARISATION_REASONS = [
+  ['missed_punch', 'Missed punch'],
+  ['forgot_card', 'Forgot ID card'],
+  ['on_duty', 'On duty / client visit'],
+  ['device_issue', 'Device or system issue'],
+  ['work_from_home', 'Worked from home'],
+  ['other', 'Other'],
+] as const;
+export type RegularisationReason = (typeof REGULARISATION_REASONS)[number][0];
+const REASON_KEYS = REGULARISATION_REASONS.map(([v]) => v) as [
+  RegularisationReason,
+  ...RegularisationReason[],
+];
+export const RegularisationReasonsResponseSchema = envelope(
+  z.array(z.object({ value: z.string(), label: z.string() })),
+);
+
+export const RegularisationInputSchema = z
+  .strictObject({
+    date,
+    punch_in: hhmm.nullable().optional(),
+    /** An out time at or before the in time is the next morning (a night shift). */
+    punch_out: hhmm.nullable().optional(),
+    reason: z.enum(REASON_KEYS),
+    note: z.string().trim().max(500).optional(),
+  })
+  .refine((v) => v.punch_in || v.punch_out, {
+    message: 'Give an in time, an out time or both',
+    path: ['punch_in'],
+  });
+export type RegularisationInput = z.infer<typeof RegularisationInputSchema>;
+
+export const RegularisationSchema = z.object({
+  id: z.string(),
+  employee_id: z.string(),
+  employee_code: z.string(),
+  employee_name: z.string(),
+  date: z.string(),
+  punch_in: z.string().nullable(),
+  punch_out: z.string().nullable(),
+  reason: z.string(),
+  reason_label: z.string(),
+  note: z.string().nullable(),
+  status: z.enum(APPROVAL_STATUSES),
+  created_at: z.string(),
+  approval: ApprovalStateSchema.nullable(),
+  abilities: RequestAbilitiesSchema,
+});
+export type Regularisation = z.infer<typeof RegularisationSchema>;
+export const RegularisationResponseSchema = envelope(RegularisationSchema);
+export const RegularisationPageSchema = pagedEnvelope(RegularisationSchema);
+
+export const RegularisationListQuerySchema = PageQuerySchema.extend({
+  month: month.optional(),
+  year: year.optional(),
+  status: z.enum(APPROVAL_STATUSES).optional(),
+  sortBy: z.enum(['date', 'created_at']).default('date'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+});
+export type RegularisationListQuery = z.infer<typeof RegularisationListQuerySchema>;
+
+export const RegularisationQueueQuerySchema = RegularisationListQuerySchema.extend({
+  value: z.string().trim().max(100).optional(),
+});
+export type RegularisationQueueQuery = z.infer<typeof RegularisationQueueQuerySchema>;
