@@ -6,6 +6,8 @@ import { ageOn, daysInMonth, iso } from './dates';
 import { figureOn, type Segment, segmentsInMonth } from './figures';
 import { divHalfUp, formatInr, formatRate } from './money';
 import type {
+  DatedFigure,
+  EpfFigures,
   LineInput,
   OneTimeItem,
   PayDays,
@@ -70,6 +72,71 @@ function ceilingText(segs: Segment<number>[]): string {
   return `ceiling ${segs.map((s) => `${formatInr(s.figure.value)} for ${s.days} days`).join(' and ')} (month split by days)`;
 }
 
+/** The EPF figures of one month: the same for every employee paid that month. */
+interface EpfMonth {
+  dim: number;
+  monthStart: string;
+  segs: Segment<number>[];
+  sumCeil: number;
+  ceilingSource: string;
+  ceilingSection: string;
+  ceilTxt: string;
+  ceilingValueText: string;
+  eeRateFig: DatedFigure<number>;
+  erRateFig: DatedFigure<number>;
+  epsRateFig: DatedFigure<number>;
+  edliRateFig: DatedFigure<number>;
+  adminRateFig: DatedFigure<number>;
+  ageFig: DatedFigure<number>;
+}
+
+// A payroll run computes thousands of payslips for one month against one rules object, so the
+// month's figures are looked up once. Keyed by the figures object itself (not a clock or a global
+// "current" rules), so the same inputs still give the same outputs; the rules are data the caller
+// does not change after passing them in. A WeakMap lets an unused rules object be collected.
+const epfMonths = new WeakMap<EpfFigures, Map<number, EpfMonth>>();
+
+function epfMonth(figs: EpfFigures, y: number, m: number): EpfMonth {
+  let byMonth = epfMonths.get(figs);
+  if (!byMonth) {
+    byMonth = new Map();
+    epfMonths.set(figs, byMonth);
+  }
+  const key = y * 100 + m;
+  let month = byMonth.get(key);
+  if (!month) {
+    month = epfMonthUncached(figs, y, m);
+    byMonth.set(key, month);
+  }
+  return month;
+}
+
+function epfMonthUncached(figs: EpfFigures, y: number, m: number): EpfMonth {
+  const dim = daysInMonth(y, m);
+  const monthEnd = iso(y, m, dim);
+  const segs = segmentsInMonth(figs.wageCeiling, y, m, 'epf.wageCeiling');
+  const sumCeil = segs.reduce((a, g) => a + g.figure.value * g.days, 0);
+  return {
+    dim,
+    monthStart: iso(y, m, 1),
+    segs,
+    sumCeil,
+    ceilingSource: segs.map((g) => g.figure.source).join('; '),
+    ceilingSection: segs.length > 1 ? '§1.6' : '§1.2',
+    ceilTxt: ceilingText(segs),
+    ceilingValueText:
+      segs.length > 1
+        ? `${formatInr(divHalfUp(sumCeil, dim))} day-weighted`
+        : formatInr(segs[0]!.figure.value),
+    eeRateFig: figureOn(figs.employeeRate, monthEnd, 'epf.employeeRate'),
+    erRateFig: figureOn(figs.employerRate, monthEnd, 'epf.employerRate'),
+    epsRateFig: figureOn(figs.epsRate, monthEnd, 'epf.epsRate'),
+    edliRateFig: figureOn(figs.edliRate, monthEnd, 'epf.edliRate'),
+    adminRateFig: figureOn(figs.adminRate, monthEnd, 'epf.adminRate'),
+    ageFig: figureOn(figs.epsAgeLimit, monthEnd, 'epf.epsAgeLimit'),
+  };
+}
+
 /** `explain` false: amounts only (the TDS projection of a regular month needs just the employee share). */
 export function computeEpf(
   input: PayslipInput,
@@ -100,13 +167,8 @@ export function computeEpf(
       ],
     };
   }
-  const dim = daysInMonth(y, m);
-  const monthEnd = iso(y, m, dim);
-  const segs = segmentsInMonth(rules.epf.wageCeiling, y, m, 'epf.wageCeiling');
-  const sumCeil = segs.reduce((a, g) => a + g.figure.value * g.days, 0);
-  const ceilingSource = segs.map((g) => g.figure.source).join('; ');
-  const ceilingSection = segs.length > 1 ? '§1.6' : '§1.2';
-  const ceilTxt = ceilingText(segs);
+  const month = epfMonth(rules.epf, y, m);
+  const { dim, segs, sumCeil, ceilingSource, ceilingSection, ceilTxt } = month;
 
   let alwaysFull = 0;
   let alwaysEarned = 0;
@@ -145,14 +207,9 @@ export function computeEpf(
   const epsBase = s.employerBase === 'restricted' ? restricted : cappedEarned;
   const adminBase = lt(eeBase, erBase) ? erBase : eeBase;
 
-  const eeRateFig = figureOn(rules.epf.employeeRate, monthEnd, 'epf.employeeRate');
+  const { eeRateFig, erRateFig, epsRateFig, edliRateFig, adminRateFig, ageFig } = month;
   const eeRate = s.employeeRateBp ?? eeRateFig.value;
-  const erRateFig = figureOn(rules.epf.employerRate, monthEnd, 'epf.employerRate');
-  const epsRateFig = figureOn(rules.epf.epsRate, monthEnd, 'epf.epsRate');
-  const edliRateFig = figureOn(rules.epf.edliRate, monthEnd, 'epf.edliRate');
-  const adminRateFig = figureOn(rules.epf.adminRate, monthEnd, 'epf.adminRate');
-  const ageFig = figureOn(rules.epf.epsAgeLimit, monthEnd, 'epf.epsAgeLimit');
-  const age = ageOn(input.employee.dateOfBirth, iso(y, m, 1));
+  const age = ageOn(input.employee.dateOfBirth, month.monthStart);
   const epsMember = input.employee.epsEligible && age < ageFig.value;
 
   const ee = pctRupeeHalfUp(eeBase, eeRate);
@@ -187,10 +244,7 @@ export function computeEpf(
     which === 'actual' ? `${pfWageText}, actual wage${condText}` : `${restrictedText}${condText}`;
   const ceilingInput: LineInput = {
     name: 'wage ceiling',
-    value:
-      segs.length > 1
-        ? `${formatInr(divHalfUp(sumCeil, dim))} day-weighted`
-        : formatInr(segs[0]!.figure.value),
+    value: month.ceilingValueText,
     from: `statutory data epf.wageCeiling (${ceilingSource})`,
   };
   const pfInput: LineInput = {

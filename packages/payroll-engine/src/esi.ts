@@ -7,7 +7,7 @@ import { daysInMonth, iso } from './dates';
 import type { Wages } from './epf';
 import { figureOn } from './figures';
 import { divCeil, formatInr, formatRate } from './money';
-import type { PayslipInput, PayslipLine, StatutoryRules } from './types';
+import type { DatedFigure, EsiFigures, PayslipInput, PayslipLine, StatutoryRules } from './types';
 
 export interface EsiResult {
   lines: PayslipLine[];
@@ -23,6 +23,41 @@ export function periodName(y: number, m: number): string {
   return m >= 10 ? `October ${y}–March ${y + 1}` : `October ${y - 1}–March ${y}`;
 }
 
+/** The ESI figures in force at a month's end: the same for every employee paid that month. */
+interface EsiMonth {
+  monthEnd: string;
+  eeFig: DatedFigure<number>;
+  erFig: DatedFigure<number>;
+  lowFig: DatedFigure<number>;
+  period: string;
+}
+
+// Looked up once per (figures object, month) rather than per payslip; keyed by the data passed in,
+// never by a clock, so computePayslip stays a pure function of its arguments (see epf.ts).
+const esiMonths = new WeakMap<EsiFigures, Map<number, EsiMonth>>();
+
+function esiMonth(figs: EsiFigures, y: number, m: number): EsiMonth {
+  let byMonth = esiMonths.get(figs);
+  if (!byMonth) {
+    byMonth = new Map();
+    esiMonths.set(figs, byMonth);
+  }
+  const key = y * 100 + m;
+  let month = byMonth.get(key);
+  if (!month) {
+    const monthEnd = iso(y, m, daysInMonth(y, m));
+    month = {
+      monthEnd,
+      eeFig: figureOn(figs.employeeRate, monthEnd, 'esi.employeeRate'),
+      erFig: figureOn(figs.employerRate, monthEnd, 'esi.employerRate'),
+      lowFig: figureOn(figs.lowWageDailyLimit, monthEnd, 'esi.lowWageDailyLimit'),
+      period: periodName(y, m),
+    };
+    byMonth.set(key, month);
+  }
+  return month;
+}
+
 export function computeEsi(
   input: PayslipInput,
   rules: StatutoryRules,
@@ -31,16 +66,15 @@ export function computeEsi(
   m: number,
 ): EsiResult {
   if (!input.esi.applicable) return { lines: [], covered: false };
-  const monthEnd = iso(y, m, daysInMonth(y, m));
+  const month = esiMonth(rules.esi, y, m);
   const disabled = input.employee.disabled;
+  // Only the ceiling this employee needs is looked up, so data without the other one still works.
   const ceilFig = figureOn(
     disabled ? rules.esi.wageCeilingDisabled : rules.esi.wageCeiling,
-    monthEnd,
+    month.monthEnd,
     disabled ? 'esi.wageCeilingDisabled' : 'esi.wageCeiling',
   );
-  const eeFig = figureOn(rules.esi.employeeRate, monthEnd, 'esi.employeeRate');
-  const erFig = figureOn(rules.esi.employerRate, monthEnd, 'esi.employerRate');
-  const lowFig = figureOn(rules.esi.lowWageDailyLimit, monthEnd, 'esi.lowWageDailyLimit');
+  const { eeFig, erFig, lowFig } = month;
 
   let rate = 0;
   let paid = 0;
@@ -55,7 +89,7 @@ export function computeEsi(
   const locked = !periodStart(m) && input.earlier.esiCoveredThisPeriod;
   const withinCeiling = rate <= ceilFig.value;
   const covered = locked || withinCeiling;
-  const period = periodName(y, m);
+  const period = month.period;
   const source = `${ceilFig.source}; ${eeFig.source}`;
   const inputs = [
     {

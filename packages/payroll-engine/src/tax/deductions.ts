@@ -54,8 +54,12 @@ export function taxableIncome(
 ): TaxableIncome {
   // Employer NPS is salary (a perquisite) first, then deducted up to the cap.
   const gross = annual.grossPaise + (annual.employerNpsPaise ?? 0);
-  for (const [k, v] of Object.entries(annual)) assertPaise(k, v ?? 0);
-  for (const [k, v] of Object.entries(declarations)) if (typeof v === 'number') assertPaise(k, v);
+  // for…in visits the same own keys in the same order as Object.entries, without building pairs.
+  for (const k in annual) assertPaise(k, annual[k as keyof SalaryFigures] ?? 0);
+  for (const k in declarations) {
+    const v = declarations[k as keyof TaxDeclarations];
+    if (typeof v === 'number') assertPaise(k, v);
+  }
   const rules = yearRules.regimes[regime];
   const basicDa = annual.basicDaPaise ?? 0;
   const steps: TaxStep[] = [];

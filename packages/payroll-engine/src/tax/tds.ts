@@ -12,23 +12,13 @@ const FIELDS = [
   'employerNpsPaise',
 ] as const;
 
-function sumFigures(parts: { figures: SalaryFigures; times: number }[]): Required<SalaryFigures> {
-  const out = {
-    grossPaise: 0,
-    hraPaise: 0,
-    basicDaPaise: 0,
-    employeePfPaise: 0,
-    professionalTaxPaise: 0,
-    employerNpsPaise: 0,
-  };
-  for (const { figures, times } of parts) {
-    for (const f of FIELDS) {
-      const v = figures[f] ?? 0;
-      assertPaise(f, v);
-      out[f] += v * times;
-    }
+/** Adds figures × times into out, field by field (no intermediate arrays: this runs per payslip). */
+function addFigures(out: Required<SalaryFigures>, figures: SalaryFigures, times: number): void {
+  for (const f of FIELDS) {
+    const v = figures[f] ?? 0;
+    assertPaise(f, v);
+    out[f] += v * times;
   }
-  return out;
 }
 
 /** April = 1 … March = 12 of the financial year starting in April of `fyStartYear`. */
@@ -83,33 +73,35 @@ export function computeMonthlyTds(input: TdsInput, rules: IncomeTaxYearRules): T
   const prev = input.previousEmployer;
   if (prev) assertPaise('previousEmployer.tdsPaise', prev.tdsPaise);
 
-  const projected = sumFigures([
-    ...(prev ? [{ figures: prev, times: 1 }] : []),
-    { figures: input.paidSoFar, times: 1 },
-    { figures: input.thisMonth, times: 1 },
-    { figures: input.regularMonthly, times: monthsAfter },
-    { figures: { grossPaise: oneTimeTotal }, times: 1 },
-  ]);
+  const projected: Required<SalaryFigures> = {
+    grossPaise: 0,
+    hraPaise: 0,
+    basicDaPaise: 0,
+    employeePfPaise: 0,
+    professionalTaxPaise: 0,
+    employerNpsPaise: 0,
+  };
+  if (prev) addFigures(projected, prev, 1);
+  addFigures(projected, input.paidSoFar, 1);
+  addFigures(projected, input.thisMonth, 1);
+  addFigures(projected, input.regularMonthly, monthsAfter);
+  addFigures(projected, { grossPaise: oneTimeTotal }, 1);
 
   const steps: TaxStep[] = [];
-  const parts = [
-    ...(prev ? [`previous employer ${formatRupees(prev.grossPaise)}`] : []),
-    `paid so far ${formatRupees(input.paidSoFar.grossPaise)}`,
-    `this month ${formatRupees(input.thisMonth.grossPaise)}`,
-    `${monthsAfter} × ${formatRupees(input.regularMonthly.grossPaise)}`,
-    ...oneTime.map((i) => `${i.label} ${formatRupees(i.amountPaise)}`),
-  ];
+  let parts = `paid so far ${formatRupees(input.paidSoFar.grossPaise)} + this month ${formatRupees(input.thisMonth.grossPaise)} + ${monthsAfter} × ${formatRupees(input.regularMonthly.grossPaise)}`;
+  if (prev) parts = `previous employer ${formatRupees(prev.grossPaise)} + ${parts}`;
+  for (const i of oneTime) parts += ` + ${i.label} ${formatRupees(i.amountPaise)}`;
   const grossWithNps = projected.grossPaise + projected.employerNpsPaise;
   steps.push({
     key: 'projected-income',
     label: 'Annual projected income',
     amountPaise: grossWithNps,
-    detail: `annual projected income ${formatRupees(grossWithNps)} = ${parts.join(' + ')}${projected.employerNpsPaise ? ` + employer NPS ${formatRupees(projected.employerNpsPaise)}` : ''}`,
+    detail: `annual projected income ${formatRupees(grossWithNps)} = ${parts}${projected.employerNpsPaise ? ` + employer NPS ${formatRupees(projected.employerNpsPaise)}` : ''}`,
     source: 'projection method, /work/shared/payroll/statutory-rules.md 5.5 step 1',
   });
 
   const income = taxableIncome(projected, input.regime, rules, input.declarations);
-  steps.push(...income.steps);
+  for (const step of income.steps) steps.push(step);
   steps.push({
     key: 'taxable-income',
     label: 'Taxable income',
@@ -120,7 +112,7 @@ export function computeMonthlyTds(input: TdsInput, rules: IncomeTaxYearRules): T
   const tax = annualTax(income.taxableIncomePaise, input.regime, rules, input.ageBand, {
     resident: input.resident ?? true,
   });
-  steps.push(...tax.steps);
+  for (const step of tax.steps) steps.push(step);
 
   const deductedSoFar = input.tdsDeductedSoFarPaise + (prev?.tdsPaise ?? 0);
   const balance = tax.totalTaxPaise - deductedSoFar;
@@ -164,9 +156,16 @@ export function computeMonthlyTds(input: TdsInput, rules: IncomeTaxYearRules): T
     excessDeductedPaise: excess,
     steps,
     // The slab-by-slab lines stay in steps; the sentence keeps only their total.
-    explanation: `${steps
-      .filter((s) => !s.key.startsWith('slab-') || s.key === 'slab-tax')
-      .map((s) => s.detail)
-      .join('; ')}.`,
+    explanation: explanationOf(steps),
   };
+}
+
+/** The steps' details joined with '; ', the slab-by-slab steps left out (their total stays). */
+function explanationOf(steps: TaxStep[]): string {
+  let text = '';
+  for (const s of steps) {
+    if (s.key.startsWith('slab-') && s.key !== 'slab-tax') continue;
+    text += text ? `; ${s.detail}` : s.detail;
+  }
+  return `${text}.`;
 }
