@@ -31,6 +31,13 @@ import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import {
+  createLeaveService,
+  LEAVE_ACCRUAL_CRON,
+  LEAVE_ACCRUAL_JOB,
+  leaveRoutes,
+  noCalendar,
+} from './modules/leave';
 import { createAnnouncementService } from './modules/org/announcement.service';
 import { createAssetService } from './modules/org/asset.service';
 import { createDivisionService } from './modules/org/division.service';
@@ -155,7 +162,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crypto: createFieldCrypto(config.dataKey),
   });
 
+  const leave = createLeaveService({ db, engine: approvalEngine, clock, dayContexts: noCalendar });
+
   const org = {
+    leaveTypeOptions: leave.typeOptions,
     divisions: createDivisionService({ db, audit }),
     reporting: createReportingService({ db, audit }),
     assets: createAssetService({ db }),
@@ -179,6 +189,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await slaCheck();
     },
   });
+  jobs.define({
+    name: LEAVE_ACCRUAL_JOB,
+    description: 'Leave: accrual, year end and lapses for every company, on its calendar and time zone',
+    cron: LEAVE_ACCRUAL_CRON,
+    policy: 'stately',
+    retryLimit: 3,
+    handler: () => leave.runAccrualAll(),
+  });
   if (runJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const files = createFilesService({ db, audit, store: createLocalFileStore(config.filesDir), log: app.log });
@@ -197,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   profileChangesRoutes(app, { profileChanges });
   filesRoutes(app, { files });
   jobsRoutes(app, { jobs });
+  leaveRoutes(app, { leave });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;

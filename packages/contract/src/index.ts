@@ -9,5 +9,6 @@ export * from './envelope';
 export * from './errors';
 export * from './files';
 export * from './jobs';
+export * from './leave';
 export * from './org';
 export * from './permissions';
