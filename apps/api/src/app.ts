@@ -43,6 +43,7 @@ import { createAssetService } from './modules/org/asset.service';
 import { createDivisionService } from './modules/org/division.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createReportingService } from './modules/org/reporting.service';
+import { loadDayContexts } from './modules/policies';
 import { profileChangesRoutes } from './modules/profile-changes/profile-changes.routes';
 import { createProfileChangesService } from './modules/profile-changes/profile-changes.service';
 import { registerAuth } from './plugins/auth';
@@ -162,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crypto: createFieldCrypto(config.dataKey),
   });
 
-  const leave = createLeaveService({ db, engine: approvalEngine, clock, dayContexts: noCalendar });
+  const leave = createLeaveService({ db, engine: approvalEngine, clock, dayContexts: loadDayContexts });
 
   const org = {
     leaveTypeOptions: leave.typeOptions,

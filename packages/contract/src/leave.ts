@@ -346,3 +346,22 @@ export const AccrualRunInputSchema = z.strictObject({ as_of: isoDate.optional() 
 export const AccrualRunResponseSchema = envelope(
   z.object({ employees: z.number().int(), entries: z.number().int(), as_of: z.string() }),
 );
+
+export const LeaveYearQuerySchema = z.object({
+  month: z.coerce.number().int().min(1).max(12).optional(),
+  year: z.coerce.number().int().min(2000).max(2100),
+});
+export const LeavePreviewQuerySchema = z.object({ except_id: uuid.optional() });
+export const AdjustResultSchema = envelope(z.object({ leave_type_id: z.string(), balance: z.number() }));
+
+/** A master policy and the leave policy it names (null: the base leave policy). */
+export const MasterLeaveSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  is_default: z.boolean(),
+  leave_policy_id: z.string().nullable(),
+});
+export type MasterLeave = z.infer<typeof MasterLeaveSchema>;
+export const MasterLeaveListSchema = envelope(z.array(MasterLeaveSchema));
+export const MasterLeaveResponseSchema = envelope(MasterLeaveSchema);
+export const MasterLeaveInputSchema = z.strictObject({ leave_policy_id: uuid.nullable() });

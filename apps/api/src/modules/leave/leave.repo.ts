@@ -214,6 +214,30 @@ export async function deletePolicy(tx: Queryable, id: string): Promise<boolean> 
   return rows.length > 0;
 }
 
+/** Master policies with the leave policy each names (the column is this module's, migration 0051). */
+export async function masterPolicies(tx: Queryable) {
+  const { rows } = await tx.query<{
+    id: string;
+    name: string;
+    is_default: boolean;
+    leave_policy_id: string | null;
+  }>(
+    'SELECT id, name, is_default, leave_policy_id FROM master_policies ORDER BY is_default DESC, lower(name)',
+  );
+  return rows;
+}
+export async function setMasterLeavePolicy(
+  tx: Queryable,
+  masterPolicyId: string,
+  leavePolicyId: string | null,
+) {
+  const { rows } = await tx.query(
+    'UPDATE master_policies SET leave_policy_id = $2, updated_at = now() WHERE id = $1 RETURNING id',
+    [masterPolicyId, leavePolicyId],
+  );
+  return rows.length > 0;
+}
+
 // ---- Employees ----
 
 export type EmployeeFacts = {

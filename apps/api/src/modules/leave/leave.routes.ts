@@ -1,8 +1,8 @@
 import {
   AccrualRunInputSchema,
   AccrualRunResponseSchema,
+  AdjustResultSchema,
   DecisionInputSchema,
-  envelope,
   HolidayListResponseSchema,
   IdParamSchema,
   LeaveBalanceAdjustSchema,
@@ -15,6 +15,7 @@ import {
   LeavePolicyInputSchema,
   LeavePolicyListResponseSchema,
   LeavePolicyResponseSchema,
+  LeavePreviewQuerySchema,
   LeavePreviewResponseSchema,
   LeaveQueueQuerySchema,
   LeaveRequestInputSchema,
@@ -24,23 +25,20 @@ import {
   LeaveTypeInputSchema,
   LeaveTypeListResponseSchema,
   LeaveTypeResponseSchema,
+  LeaveYearQuerySchema,
+  MasterLeaveInputSchema,
+  MasterLeaveListSchema,
+  MasterLeaveResponseSchema,
   MessageSchema,
   MyLeaveQuerySchema,
   RejectInputSchema,
 } from '@hr/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../plugins/auth';
 import type { LeaveService, QueueMode } from './leave.service';
 
 const ok = <T>(data: T, message = 'ok') => ({ status: 200, message, data });
-
-const YearQuerySchema = z.object({
-  month: z.coerce.number().int().min(1).max(12).optional(),
-  year: z.coerce.number().int().min(2000).max(2100),
-});
-const AdjustResultSchema = envelope(z.object({ leave_type_id: z.string(), balance: z.number() }));
 
 /**
  * Leave: set-up (leave types and policies: leave_policies.*), self-service requests and balances
@@ -148,6 +146,28 @@ export function leaveRoutes(app: FastifyInstance, deps: { leave: LeaveService })
         return ok(null, 'Leave policy deleted');
       },
     );
+    r.get(
+      '/api/leave/master-policies',
+      {
+        config: { permission: 'leave_policies.view' },
+        schema: { tags, response: { 200: MasterLeaveListSchema } },
+      },
+      async (req) => ok(await svc.masterPolicies(actorOf(req))),
+    );
+    r.put(
+      '/api/leave/master-policies/:id',
+      {
+        config: { permission: 'master_policies.edit' },
+        schema: {
+          tags,
+          params: IdParamSchema,
+          body: MasterLeaveInputSchema,
+          response: { 200: MasterLeaveResponseSchema },
+        },
+      },
+      async (req) =>
+        ok(await svc.attach(actorOf(req), req.params.id, req.body.leave_policy_id), 'Leave policy attached'),
+    );
     r.post(
       '/api/leave/accrual/run',
       {
@@ -188,7 +208,7 @@ export function leaveRoutes(app: FastifyInstance, deps: { leave: LeaveService })
         schema: {
           tags,
           body: LeaveRequestInputSchema,
-          querystring: z.object({ except_id: z.string().uuid().optional() }),
+          querystring: LeavePreviewQuerySchema,
           response: { 200: LeavePreviewResponseSchema },
         },
       },
@@ -274,7 +294,7 @@ export function leaveRoutes(app: FastifyInstance, deps: { leave: LeaveService })
       '/api/leave/holidays',
       {
         config: { permission: 'employee_leaves.view' },
-        schema: { tags, querystring: YearQuerySchema, response: { 200: HolidayListResponseSchema } },
+        schema: { tags, querystring: LeaveYearQuerySchema, response: { 200: HolidayListResponseSchema } },
       },
       async (req) => ok(await svc.holidays(actorOf(req), req.query.month ?? null, req.query.year)),
     );

@@ -39,7 +39,8 @@ export const LEAVE_TYPE = 'leave';
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
 const isUnique = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
-const isFk = (e: unknown) => (e as { code?: string } | null)?.code === '23503';
+// A foreign key refusing the delete: 23503, or 23001 for ON DELETE RESTRICT.
+const isFk = (e: unknown) => ['23503', '23001'].includes((e as { code?: string } | null)?.code ?? '');
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION', `Validation failed: ${path}`, { errors: [{ path, message }] });
 
@@ -447,6 +448,25 @@ export function createLeaveService(deps: {
           entity_id: id,
           changes: {},
         });
+      }),
+
+    masterPolicies: (actor: Actor) => db.tenantRead(actor.companyId, (tx) => repo.masterPolicies(tx)),
+
+    /** Attaches a leave policy to a master policy (null: its employees fall back to the base policy). */
+    attach: (actor: Actor, masterPolicyId: string, leavePolicyId: string | null) =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (leavePolicyId && !(await repo.listPolicies(tx, [leavePolicyId]))[0]) {
+          throw invalid('leave_policy_id', 'Unknown leave policy');
+        }
+        if (!(await repo.setMasterLeavePolicy(tx, masterPolicyId, leavePolicyId)))
+          throw notFound('Master policy');
+        await auditOf(tx, actor, {
+          action: 'leave.master_policy_attached',
+          entity: 'master_policy',
+          entity_id: masterPolicyId,
+          changes: { leave_policy_id: leavePolicyId },
+        });
+        return (await repo.masterPolicies(tx)).find((m) => m.id === masterPolicyId)!;
       }),
 
     /** The caller's leave policy and types (`GET employee/base-leave-configuration`). */

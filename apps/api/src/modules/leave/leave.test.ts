@@ -30,7 +30,20 @@ beforeAll(async () => {
   ]);
   employeeId = await idOf('employee@acme.test');
   managerId = await idOf('manager@acme.test');
+  // No weekly-offs while the rules are tested on dates relative to today; the sandwich test sets them.
+  await setWeeklyOffs(NO_OFF);
 });
+
+const NO_OFF = Array.from({ length: 7 }, () => ['none', 'none', 'none', 'none', 'none']);
+const SAT_SUN = NO_OFF.map((w, i) => (i === 0 || i === 6 ? w.map(() => 'full') : w));
+const setWeeklyOffs = (days: string[][]) =>
+  t.db.tenant(acme, (tx) =>
+    tx.query(
+      `UPDATE weekly_off_policies SET days = $1::jsonb
+        WHERE id = (SELECT weekly_off_policy_id FROM master_policies WHERE is_default)`,
+      [JSON.stringify(days)],
+    ),
+  );
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, s: Session, payload?: unknown) =>
@@ -258,6 +271,87 @@ describe('leave requests', () => {
     expect(lop.has(managerId)).toBe(false);
     const counts = (await call('GET', '/api/leave/requested-status', employee)).json().data;
     expect(counts.length).toBeGreaterThan(0);
+  });
+});
+
+describe('sandwich days and master policies', () => {
+  it('Friday to Monday counts four days under a sandwich policy, each day with its reason', async () => {
+    await setWeeklyOffs(SAT_SUN);
+    try {
+      const sandwich = (
+        await call('POST', '/api/leave/types', admin, {
+          name: 'Sandwich leave',
+          code: 'SL',
+          sandwich: { weekly_off_between: true },
+        })
+      ).json().data;
+      const policies = (await call('GET', '/api/leave/policies', admin)).json().data;
+      const base = policies.find((p: { is_base: boolean }) => p.is_base);
+      await call('PUT', `/api/leave/policies/${base.id}`, admin, {
+        name: base.name,
+        is_base: true,
+        leave_type_ids: [...base.leave_types.map((x: { id: string }) => x.id), sandwich.id],
+      });
+      await call('PUT', `/api/employee/${employeeId}/leave-balance`, admin, {
+        leave_type_id: sandwich.id,
+        kind: 'opening',
+        amount: 10,
+        reason: 'Opening balance',
+      });
+      let friday = 14;
+      while (new Date(`${day(friday)}T00:00:00Z`).getUTCDay() !== 5) friday += 1;
+      const preview = await call('POST', '/api/leave/preview', employee, {
+        leave_type_id: sandwich.id,
+        from_date: day(friday),
+        to_date: day(friday + 3),
+      });
+      const data = preview.json().data;
+      expect(data.total).toBe(4);
+      expect(data.days.map((d: { kind: string; amount: number }) => [d.kind, d.amount])).toEqual([
+        ['working', 1],
+        ['weekly_off', 1],
+        ['weekly_off', 1],
+        ['working', 1],
+      ]);
+      expect(data.days[1].reason).toMatch(/between leave days: counted/);
+      // Casual leave has no sandwich rule: the weekend is not counted.
+      const plain = await call('POST', '/api/leave/preview', employee, {
+        leave_type_id: cl.id,
+        from_date: day(friday),
+        to_date: day(friday + 3),
+      });
+      expect(plain.json().data.total).toBe(2);
+    } finally {
+      await setWeeklyOffs(NO_OFF);
+    }
+  });
+
+  it('a master policy names the leave policy of its employees; an attached policy cannot be deleted', async () => {
+    const unpaidOnly = (
+      await call('POST', '/api/leave/policies', admin, { name: 'Unpaid only', leave_type_ids: [lwp.id] })
+    ).json().data;
+    const masters = (await call('GET', '/api/leave/master-policies', admin)).json().data;
+    const def = masters.find((m: { is_default: boolean }) => m.is_default);
+    expect(
+      (await call('PUT', `/api/leave/master-policies/${def.id}`, manager, { leave_policy_id: unpaidOnly.id }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PUT', `/api/leave/master-policies/${def.id}`, globex, { leave_policy_id: unpaidOnly.id }))
+        .statusCode,
+    ).toBe(400);
+    const res = await call('PUT', `/api/leave/master-policies/${def.id}`, admin, {
+      leave_policy_id: unpaidOnly.id,
+    });
+    expect(res.json().data.leave_policy_id).toBe(unpaidOnly.id);
+    const config = (await call('GET', '/api/employee/base-leave-configuration', employee)).json().data;
+    expect(config.source).toBe('master_policy');
+    expect(config.leave_types.map((x: { code: string }) => x.code)).toEqual(['LWP']);
+    expect((await call('DELETE', `/api/leave/policies/${unpaidOnly.id}`, admin)).statusCode).toBe(409);
+    await call('PUT', `/api/leave/master-policies/${def.id}`, admin, { leave_policy_id: null });
+    expect((await call('GET', '/api/employee/base-leave-configuration', employee)).json().data.source).toBe(
+      'base',
+    );
   });
 });
 
