@@ -1,6 +1,7 @@
 import type { AreaNav, MenuLink } from '../../components/layouts/types';
 import {
   AdminDashboard,
+  AdminLeaveScreen,
   AdminProfileChangeScreen,
   AnnouncementsScreen,
   ApprovalFlowScreen,
@@ -8,6 +9,7 @@ import {
   DivisionsScreen,
   EmployeeListScreen,
   EmployeePageScreen,
+  LeaveSetupScreen,
   ManageAssetsScreen,
   PermissionsScreen,
   ReportingScreen,
@@ -25,7 +27,12 @@ export const ADMIN_SCREENS: ScreenDef[] = [
     title: 'Regularisation requests',
     permission: ['regularisation_requests.view'],
   },
-  { path: 'requests/leave', title: 'Leave requests', permission: ['leave_requests.view'] },
+  {
+    path: 'requests/leave',
+    title: 'Leave requests',
+    permission: ['leave_requests.view'],
+    Screen: AdminLeaveScreen,
+  },
   {
     path: 'requests/reimbursements',
     title: 'Reimbursement requests',
@@ -93,7 +100,12 @@ export const ADMIN_SCREENS: ScreenDef[] = [
     title: 'Attendance policies',
     permission: ['attendance_policies.view'],
   },
-  { path: 'setup-policies/leaves', title: 'Leave policies', permission: ['leave_policies.view'] },
+  {
+    path: 'setup-policies/leaves',
+    title: 'Leave policies',
+    permission: ['leave_policies.view'],
+    Screen: LeaveSetupScreen,
+  },
   {
     path: 'setup-policies/weekly-offs',
     title: 'Weekly-off policies',

@@ -109,3 +109,23 @@ export const PermissionsScreen = lazy(() =>
     default: m.PermissionsScreen,
   })),
 );
+export const LeaveScreen = lazy(() =>
+  withFullStyles(import('../../features/leave/components/leave-screen')).then((m) => ({
+    default: m.LeaveScreen,
+  })),
+);
+export const TeamLeaveScreen = lazy(() =>
+  withFullStyles(import('../../features/leave/components/leave-queue')).then((m) => ({
+    default: m.TeamLeaveScreen,
+  })),
+);
+export const AdminLeaveScreen = lazy(() =>
+  withFullStyles(import('../../features/leave/components/leave-queue')).then((m) => ({
+    default: m.AdminLeaveScreen,
+  })),
+);
+export const LeaveSetupScreen = lazy(() =>
+  withFullStyles(import('../../features/leave/components/leave-setup')).then((m) => ({
+    default: m.LeaveSetupScreen,
+  })),
+);

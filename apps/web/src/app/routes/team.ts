@@ -1,5 +1,5 @@
 import type { AreaNav } from '../../components/layouts/types';
-import { TeamDashboard, TeamProfileChangeScreen } from './screens';
+import { TeamDashboard, TeamLeaveScreen, TeamProfileChangeScreen } from './screens';
 import type { ScreenDef } from './types';
 
 /** Team section (path team), spec section 2. */
@@ -15,7 +15,12 @@ export const TEAM_SCREENS: ScreenDef[] = [
     title: 'Regularisation requests',
     permission: ['regularisation_requests.view'],
   },
-  { path: 'requests/leaves', title: 'Leave requests', permission: ['leave_requests.view'] },
+  {
+    path: 'requests/leaves',
+    title: 'Leave requests',
+    permission: ['leave_requests.view'],
+    Screen: TeamLeaveScreen,
+  },
   {
     path: 'requests/profile-update',
     title: 'Profile Change',

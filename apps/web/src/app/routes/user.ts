@@ -1,12 +1,12 @@
 import type { AreaNav } from '../../components/layouts/types';
-import { ProfileScreen, UserDashboard } from './screens';
+import { LeaveScreen, ProfileScreen, UserDashboard } from './screens';
 import type { ScreenDef } from './types';
 
 /** Employee section (path user), spec section 2. */
 export const USER_SCREENS: ScreenDef[] = [
   { path: '', title: 'Dashboard', permission: ['employee_dashboard.view'], Screen: UserDashboard },
   { path: 'attendance', title: 'Attendance', permission: ['employee_attendance.view'] },
-  { path: 'leaves', title: 'Leaves', permission: ['employee_leaves.view'] },
+  { path: 'leaves', title: 'Leaves', permission: ['employee_leaves.view'], Screen: LeaveScreen },
   { path: 'notifications', title: 'Notifications', permission: ['employee_notifications.view'] },
   { path: 'salary/expenses', title: 'Reimbursements', permission: ['employee_expense.view'] },
   { path: 'profile', title: 'Profile', permission: ['employee_profile.view'], Screen: ProfileScreen },
