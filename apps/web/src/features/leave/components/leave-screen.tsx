@@ -62,9 +62,9 @@ function Balances({ onExplain }: { onExplain: (b: LeaveBalance) => void }) {
   if (balances.isError) return <Alert color="red">Balances could not be loaded.</Alert>;
   if (!balances.data?.length) return <Text c="dimmed">No leave types apply to you yet.</Text>;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} aria-label="Leave balances">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} role="group" aria-label="Leave balances">
       {balances.data.map((b) => (
-        <Card key={b.leave_type_id} withBorder padding="sm" aria-label={`${b.name} balance`}>
+        <Card key={b.leave_type_id} withBorder padding="sm" role="group" aria-label={`${b.name} balance`}>
           <Text fw={600}>{b.name}</Text>
           {b.paid ? (
             <>
