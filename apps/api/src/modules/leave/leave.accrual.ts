@@ -78,7 +78,7 @@ export async function runAccrual(
       const freq = t.accrual_frequency;
       const from = periodOf(freq, startedOn > windowStart ? startedOn : windowStart).start;
       const periods = periodsBetween(freq, from, asOf);
-      const posted = await repo.postedByRef(tx, ids, t.id, 'accrual');
+      const posted = await repo.postedByRef(tx, ids, t.id, 'accrual', from);
       const rule = {
         frequency: freq,
         amount: t.accrual_amount,
@@ -122,14 +122,21 @@ export async function runAccrual(
     // Year end of last year: what is left lapses, up to the cap comes back as carry-forward.
     const closingYear = year - 1;
     if (t.paid && !t.comp_off && `${closingYear}-12-31` >= startedOn) {
-      const { rows } = await tx.query<{ employee_id: string; n: string }>(
-        `SELECT employee_id, sum(amount) AS n FROM leave_ledger
-          WHERE employee_id = ANY($1::uuid[]) AND leave_type_id = $2 AND entry_date <= $3
-            AND NOT EXISTS (SELECT 1 FROM leave_ledger y WHERE y.employee_id = leave_ledger.employee_id
-                              AND y.leave_type_id = $2 AND y.source_key = $4)
-          GROUP BY employee_id`,
-        [ids, t.id, `${closingYear}-12-31`, `year_end:${closingYear}`],
+      // Only employees whose year is not closed yet (after January, usually nobody).
+      const { rows: closed } = await tx.query<{ employee_id: string }>(
+        'SELECT employee_id FROM leave_ledger WHERE leave_type_id = $1 AND source_key = $2',
+        [t.id, `year_end:${closingYear}`],
       );
+      const done = new Set(closed.map((r) => r.employee_id));
+      const open = ids.filter((id) => !done.has(id));
+      const { rows } = open.length
+        ? await tx.query<{ employee_id: string; n: string }>(
+            `SELECT employee_id, sum(amount) AS n FROM leave_ledger
+              WHERE employee_id = ANY($1::uuid[]) AND leave_type_id = $2 AND entry_date <= $3
+              GROUP BY employee_id`,
+            [open, t.id, `${closingYear}-12-31`],
+          )
+        : { rows: [] };
       const cap = t.carry_forward ? t.carry_forward_cap : 0;
       const expiresOn = t.carry_forward_expiry_months
         ? addDays(addMonths(`${year}-01-01`, t.carry_forward_expiry_months), -1)

@@ -524,6 +524,12 @@ export type NewEntry = {
 };
 /** Appends entries; returns how many were new (the rest were already there by source key). */
 export async function appendEntries(tx: Queryable, entries: NewEntry[]): Promise<number> {
+  // A statement takes at most 65,535 parameters: 11 a row, so a few thousand rows at a time.
+  let n = 0;
+  for (let i = 0; i < entries.length; i += 4000) n += await appendChunk(tx, entries.slice(i, i + 4000));
+  return n;
+}
+async function appendChunk(tx: Queryable, entries: NewEntry[]): Promise<number> {
   if (entries.length === 0) return 0;
   const cols = 11;
   const params: unknown[] = [];
@@ -570,6 +576,34 @@ export async function entries(
   return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
 }
 
+/**
+ * Balances of one employee: every leave type they hold ledger entries or pending requests for, in one
+ * statement (indexed sums).
+ */
+export async function balanceRows(tx: Queryable, employeeId: string) {
+  const { rows } = await tx.query<{
+    leave_type_id: string;
+    name: string;
+    code: string;
+    paid: boolean;
+    unit: 'day' | 'half_day' | 'hour';
+    balance: string;
+    pending: string;
+  }>(
+    `WITH l AS (SELECT leave_type_id, sum(amount) AS n FROM leave_ledger
+                 WHERE company_id = current_setting('app.company_id')::uuid AND employee_id = $1 GROUP BY 1),
+          p AS (SELECT leave_type_id, sum(total) AS n FROM leave_requests
+                 WHERE company_id = current_setting('app.company_id')::uuid AND employee_id = $1 AND status = 'pending'
+                 GROUP BY 1)
+     SELECT t.id AS leave_type_id, t.name, t.code, t.paid, t.unit, coalesce(l.n, 0) AS balance, coalesce(p.n, 0) AS pending
+       FROM leave_types t LEFT JOIN l ON l.leave_type_id = t.id LEFT JOIN p ON p.leave_type_id = t.id
+      WHERE l.leave_type_id IS NOT NULL OR p.leave_type_id IS NOT NULL OR t.id = ANY($2::uuid[])
+      ORDER BY lower(t.name)`,
+    [employeeId, []],
+  );
+  return rows;
+}
+
 /** Balances of one employee by leave type up to a date: one indexed sum. */
 export async function balances(
   tx: Queryable,
@@ -591,12 +625,14 @@ export async function postedByRef(
   employeeIds: string[],
   leaveTypeId: string,
   kind: LedgerKind,
+  since: string,
 ) {
   const { rows } = await tx.query<{ employee_id: string; ref: string; n: string; c: string }>(
     `SELECT employee_id, ref, sum(amount) AS n, count(*) AS c FROM leave_ledger
       WHERE employee_id = ANY($1::uuid[]) AND leave_type_id = $2 AND kind = $3 AND ref IS NOT NULL
+        AND entry_date >= $4
       GROUP BY employee_id, ref`,
-    [employeeIds, leaveTypeId, kind],
+    [employeeIds, leaveTypeId, kind, since],
   );
   const out = new Map<string, Map<string, { sum: number; count: number }>>();
   for (const r of rows) {

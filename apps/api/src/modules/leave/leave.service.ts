@@ -667,29 +667,26 @@ export function createLeaveService(deps: {
       }),
 
     // ---- Balances ----
+    /**
+     * Balances of every leave type the employee holds entries or pending requests for, in one
+     * statement (the leave types that apply to them are in `configuration`).
+     */
     balances: (actor: Actor, employeeId: string | null) =>
       db.tenantRead(actor.companyId, async (tx): Promise<LeaveBalance[]> => {
         const id = employeeId ?? selfId(actor);
-        if (employeeId) await assertInScope(tx, actor, id);
-        const now = await today(tx);
-        const { types } = await typesFor(tx, actor.companyId, id, now);
-        const sums = await repo.balances(tx, id, '9999-12-31');
-        // Types no longer in the policy still show while they hold a balance.
-        const extra = [...sums.keys()].filter((t) => !types.some((x) => x.id === t));
-        const all = [...types, ...(extra.length ? await repo.listTypes(tx, extra) : [])];
-        const pending = await repo.pendingTotals(tx, id);
-        return all.map((t) => {
-          const balance = round2(sums.get(t.id) ?? 0);
-          const p = t.paid ? (pending.get(t.id) ?? 0) : 0;
+        if (employeeId && employeeId !== actor.employeeId) await assertInScope(tx, actor, id);
+        return (await repo.balanceRows(tx, id)).map((r) => {
+          const balance = round2(Number(r.balance));
+          const pending = r.paid ? round2(Number(r.pending)) : 0;
           return {
-            leave_type_id: t.id,
-            name: t.name,
-            code: t.code,
-            paid: t.paid,
-            unit: t.unit,
+            leave_type_id: r.leave_type_id,
+            name: r.name,
+            code: r.code,
+            paid: r.paid,
+            unit: r.unit,
             balance,
-            pending: p,
-            available: round2(balance - p),
+            pending,
+            available: round2(balance - pending),
           };
         });
       }),
