@@ -20,6 +20,7 @@ import { scopeWhere } from '../employees';
 import { companyToday } from '../org';
 import { runAccrual } from './leave.accrual';
 import type { DayContextLoader, LeaveDayContext } from './leave.days';
+import { type LeaveCalendarChange, recountRequests } from './leave.recount';
 import * as repo from './leave.repo';
 import {
   addDays,
@@ -826,6 +827,13 @@ export function createLeaveService(deps: {
         );
         return rows.map((r) => ({ status: r.status, count: Number(r.count), days: Number(r.days) }));
       }),
+
+    /**
+     * The policies module's calendar-change listener (in its transaction): requests over changed
+     * dates are counted again, approved ones corrected through the ledger.
+     */
+    onCalendarChange: (tx: Queryable, change: LeaveCalendarChange) =>
+      recountRequests(tx, change, dayContexts, sandwichOf),
 
     // ---- Accrual and year end ----
     /** Runs accrual, year end and lapses for one company up to `asOf` (default: its today). */

@@ -1,5 +1,8 @@
 import { buildTestApp, type TestApp } from '../../test/helper';
+import { loadDayContexts } from '../policies';
 import { lopDays } from './index';
+import { recountRequests } from './leave.recount';
+import { sandwichOf } from './leave.service';
 
 let t: TestApp;
 type Session = Awaited<ReturnType<TestApp['login']>>;
@@ -352,6 +355,57 @@ describe('sandwich days and master policies', () => {
     expect((await call('GET', '/api/employee/base-leave-configuration', employee)).json().data.source).toBe(
       'base',
     );
+  });
+});
+
+describe('back-dated calendar changes', () => {
+  it('a holiday added inside approved leave is credited back as a correcting entry; run again: nothing', async () => {
+    const res = await call('POST', '/api/leave', employee, {
+      leave_type_id: cl.id,
+      from_date: day(50),
+      to_date: day(51),
+      reason: 'Trip',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as string;
+    await call('PUT', `/api/requests/leaves/${id}/approve`, manager, {});
+    const before = (await call('GET', '/api/leave/mobile/leave-balance', employee)).json().data;
+    const clBefore = before.find((x: { code: string }) => x.code === 'CL').balance as number;
+    const change = {
+      companyId: acme,
+      employeeIds: 'all' as const,
+      from: day(50),
+      to: day(50),
+      reason: 'Holiday added',
+    };
+    const recount = () =>
+      t.db.tenant(acme, async (tx) => {
+        await tx.query(
+          `INSERT INTO holidays (company_id, calendar_id, holiday_date, name)
+           SELECT company_id, holiday_calendar_id, $1, 'Founders day' FROM master_policies WHERE is_default
+           ON CONFLICT DO NOTHING`,
+          [day(50)],
+        );
+        return recountRequests(tx, change, loadDayContexts, sandwichOf);
+      });
+    expect(await recount()).toBe(1);
+    expect(await recount()).toBe(0);
+    const after = (await call('GET', '/api/leave/mobile/leave-balance', employee)).json().data;
+    expect(after.find((x: { code: string }) => x.code === 'CL').balance).toBe(clBefore + 1);
+    const entries = (
+      await call('GET', `/api/leave/leave-balance/${employeeId}/entries?leave_type_id=${cl.id}`, employee)
+    ).json().data.entries as { kind: string; amount: number; rule: string }[];
+    expect(entries.at(-1)).toMatchObject({ kind: 'used', amount: 1, rule: 'Counted again: 2 days became 1' });
+    // From scratch: the request now counts one day, and the ledger holds -1 for it in all.
+    const item = (await call('GET', `/api/leave/leave-record/${id}`, employee)).json().data;
+    expect(item.total).toBe(1);
+    const net = await t.db.tenant(acme, (tx) =>
+      tx.query<{ n: string }>("SELECT sum(amount) AS n FROM leave_ledger WHERE kind = 'used' AND ref = $1", [
+        id,
+      ]),
+    );
+    expect(Number(net.rows[0]!.n)).toBe(-1);
+    await call('DELETE', `/api/leave/leave-record/${id}`, employee);
   });
 });
 
