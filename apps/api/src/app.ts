@@ -44,6 +44,8 @@ import { createDivisionService } from './modules/org/division.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createReportingService } from './modules/org/reporting.service';
 import { loadDayContexts } from './modules/policies';
+import { policiesRoutes } from './modules/policies/policies.routes';
+import { createPoliciesService } from './modules/policies/policies.service';
 import { profileChangesRoutes } from './modules/profile-changes/profile-changes.routes';
 import { createProfileChangesService } from './modules/profile-changes/profile-changes.service';
 import { registerAuth } from './plugins/auth';
@@ -173,6 +175,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     announcements: createAnnouncementService({ db, clock }),
   };
   const dashboard = createDashboardService({ db, clock });
+  // Leave requests over changed dates are counted again (attendance adds its re-derivation here).
+  const policies = createPoliciesService({
+    db,
+    clock,
+    onCalendarChange: async (tx, change) => {
+      await leave.onCalendarChange(tx, change);
+    },
+  });
 
   // Jobs (ADR 0010): defined here, started once the app is ready, stopped before the database closes.
   const runJobs = deps.jobs ?? config.nodeEnv !== 'test';
@@ -214,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   dashboardRoutes(app, { dashboard });
   approvalsRoutes(app, { approvals });
   profileChangesRoutes(app, { profileChanges });
+  policiesRoutes(app, { policies });
   filesRoutes(app, { files });
   jobsRoutes(app, { jobs });
   leaveRoutes(app, { leave });

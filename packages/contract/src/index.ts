@@ -12,3 +12,4 @@ export * from './jobs';
 export * from './leave';
 export * from './org';
 export * from './permissions';
+export * from './policies';

@@ -313,14 +313,14 @@ export const MonthQuerySchema = z.object({
   month: z.coerce.number().int().min(1).max(12),
   year: z.coerce.number().int().min(2000).max(2100),
 });
-export const HolidaySchema = z.object({ date: z.string(), name: z.string(), optional: z.boolean() });
-export const HolidayListResponseSchema = envelope(z.array(HolidaySchema));
+export const LeaveHolidaySchema = z.object({ date: z.string(), name: z.string(), optional: z.boolean() });
+export const HolidayListResponseSchema = envelope(z.array(LeaveHolidaySchema));
 
 export const LeaveCalendarQuerySchema = MonthQuerySchema.extend({
   scope: z.enum(['mine', 'team']).default('mine'),
 });
 export const LeaveCalendarSchema = z.object({
-  holidays: z.array(HolidaySchema),
+  holidays: z.array(LeaveHolidaySchema),
   weekly_offs: z.array(z.string()),
   leaves: z.array(
     z.object({

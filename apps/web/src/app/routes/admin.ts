@@ -6,13 +6,18 @@ import {
   AnnouncementsScreen,
   ApprovalFlowScreen,
   AssignAssetsScreen,
+  AttendancePoliciesScreen,
   DivisionsScreen,
   EmployeeListScreen,
   EmployeePageScreen,
+  HolidayCalendarScreen,
   LeaveSetupScreen,
   ManageAssetsScreen,
+  MasterPoliciesScreen,
   PermissionsScreen,
+  PoliciesSummaryScreen,
   ReportingScreen,
+  WeeklyOffsScreen,
 } from './screens';
 import type { ScreenDef } from './types';
 
@@ -51,7 +56,12 @@ export const ADMIN_SCREENS: ScreenDef[] = [
     permission: ['employee_list.view'],
     Screen: EmployeePageScreen,
   },
-  { path: 'policies', title: 'Policies summary', permission: ['policies_summary.view'] },
+  {
+    path: 'policies',
+    title: 'Policies summary',
+    permission: ['policies_summary.view'],
+    Screen: PoliciesSummaryScreen,
+  },
   { path: 'reports', title: 'Reports', permission: ['admin_reports.view'] },
   {
     path: 'organisation/divisions',
@@ -99,6 +109,7 @@ export const ADMIN_SCREENS: ScreenDef[] = [
     path: 'setup-policies/attendance',
     title: 'Attendance policies',
     permission: ['attendance_policies.view'],
+    Screen: AttendancePoliciesScreen,
   },
   {
     path: 'setup-policies/leaves',
@@ -110,13 +121,20 @@ export const ADMIN_SCREENS: ScreenDef[] = [
     path: 'setup-policies/weekly-offs',
     title: 'Weekly-off policies',
     permission: ['weekly_off_policies.view'],
+    Screen: WeeklyOffsScreen,
   },
   {
     path: 'setup-policies/holiday-calendar',
     title: 'Holiday calendar',
     permission: ['holiday_calendar.view'],
+    Screen: HolidayCalendarScreen,
   },
-  { path: 'setup-policies/master-policies', title: 'Master policies', permission: ['master_policies.view'] },
+  {
+    path: 'setup-policies/master-policies',
+    title: 'Master policies',
+    permission: ['master_policies.view'],
+    Screen: MasterPoliciesScreen,
+  },
   {
     path: 'utility/letters',
     title: 'Letter upload for individual employees',

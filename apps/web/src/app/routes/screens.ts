@@ -129,3 +129,28 @@ export const LeaveSetupScreen = lazy(() =>
     default: m.LeaveSetupScreen,
   })),
 );
+export const PoliciesSummaryScreen = lazy(() =>
+  withFullStyles(import('../../features/policies/components/policies-summary-screen')).then((m) => ({
+    default: m.PoliciesSummaryScreen,
+  })),
+);
+export const AttendancePoliciesScreen = lazy(() =>
+  withFullStyles(import('../../features/policies/components/attendance-screen')).then((m) => ({
+    default: m.AttendancePoliciesScreen,
+  })),
+);
+export const WeeklyOffsScreen = lazy(() =>
+  withFullStyles(import('../../features/policies/components/weekly-offs-screen')).then((m) => ({
+    default: m.WeeklyOffsScreen,
+  })),
+);
+export const HolidayCalendarScreen = lazy(() =>
+  withFullStyles(import('../../features/policies/components/holiday-calendar-screen')).then((m) => ({
+    default: m.HolidayCalendarScreen,
+  })),
+);
+export const MasterPoliciesScreen = lazy(() =>
+  withFullStyles(import('../../features/policies/components/master-policies-screen')).then((m) => ({
+    default: m.MasterPoliciesScreen,
+  })),
+);
