@@ -37,6 +37,12 @@ import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import {
+  createLeaveService,
+  LEAVE_ACCRUAL_CRON,
+  LEAVE_ACCRUAL_JOB,
+  leaveRoutes,
+} from './modules/leave';
 import { lettersRoutes } from './modules/letters/letters.routes';
 import { createLettersService } from './modules/letters/letters.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -47,6 +53,7 @@ import { createAssetService } from './modules/org/asset.service';
 import { createDivisionService } from './modules/org/division.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createReportingService } from './modules/org/reporting.service';
+import { loadDayContexts } from './modules/policies';
 import { policiesRoutes } from './modules/policies/policies.routes';
 import { createPoliciesService } from './modules/policies/policies.service';
 import { profileChangesRoutes } from './modules/profile-changes/profile-changes.routes';
@@ -184,8 +191,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const attendance = createAttendanceService({ db, clock });
   const regularisation = createRegularisationService({ db, engine: approvalEngine, clock });
+  const leave = createLeaveService({ db, engine: approvalEngine, clock, dayContexts: loadDayContexts });
 
   const org = {
+    leaveTypeOptions: leave.typeOptions,
     divisions: createDivisionService({ db, audit }),
     reporting: createReportingService({ db, audit }),
     assets: createAssetService({ db }),
@@ -193,8 +202,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const dashboard = createDashboardService({ db, clock });
   const reports = createReportsService({ db, clock });
-  // A policy, shift, roster, weekly-off, holiday or assignment change re-derives attendance days.
-  const policies = createPoliciesService({ db, clock, onCalendarChange: rederiveListener(clock) });
+  // A policy, shift, roster, weekly-off, holiday or assignment change re-derives attendance days
+  // and counts leave requests over the changed dates again, in the change's transaction.
+  const rederive = rederiveListener(clock);
+  const policies = createPoliciesService({
+    db,
+    clock,
+    onCalendarChange: async (tx, change) => {
+      await rederive(tx, change);
+      await leave.onCalendarChange(tx, change);
+    },
+  });
 
   // Jobs (ADR 0010): defined here, started once the app is ready, stopped before the database closes.
   const runJobs = deps.jobs ?? config.nodeEnv !== 'test';
@@ -211,6 +229,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     handler: async () => {
       await slaCheck();
     },
+  });
+  jobs.define({
+    name: LEAVE_ACCRUAL_JOB,
+    description: 'Leave: accrual, year end and lapses for every company, on its calendar and time zone',
+    cron: LEAVE_ACCRUAL_CRON,
+    policy: 'stately',
+    retryLimit: 3,
+    handler: () => leave.runAccrualAll(),
   });
   if (runJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
@@ -238,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   notificationsRoutes(app, { notifications });
   expensesRoutes(app, { expenses });
   lettersRoutes(app, { letters });
+  leaveRoutes(app, { leave });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;

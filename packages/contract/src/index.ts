@@ -11,6 +11,7 @@ export * from './errors';
 export * from './expenses';
 export * from './files';
 export * from './jobs';
+export * from './leave';
 export * from './letters';
 export * from './notifications';
 export * from './org';

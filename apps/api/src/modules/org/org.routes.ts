@@ -43,7 +43,7 @@ import {
 } from '@hr/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth';
+import { type Actor, actorOf } from '../../plugins/auth';
 import type { AnnouncementService } from './announcement.service';
 import type { AssetService } from './asset.service';
 import type { DivisionService } from './division.service';
@@ -55,6 +55,8 @@ export type OrgDeps = {
   reporting: ReportingService;
   assets: AssetService;
   announcements: AnnouncementService;
+  /** The company's active leave types as options (the leave module answers). */
+  leaveTypeOptions?: (actor: Actor) => Promise<{ value: string; label: string }[]>;
 };
 
 const ok = <T>(data: T, message = 'ok') => ({ status: 200, message, data });
@@ -502,7 +504,7 @@ export function orgRoutes(app: FastifyInstance, deps: OrgDeps) {
       },
       async (req) =>
         req.params.type === 'leave-type'
-          ? ok([], 'Leave types come from leave policies, which are not set up yet')
+          ? ok(deps.leaveTypeOptions ? await deps.leaveTypeOptions(actorOf(req)) : [])
           : ok([...DROPDOWN_TYPE_OPTIONS[req.params.type]]),
     );
     r.get(

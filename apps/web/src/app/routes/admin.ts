@@ -1,6 +1,7 @@
 import type { AreaNav, MenuLink } from '../../components/layouts/types';
 import {
   AdminDashboard,
+  AdminLeaveScreen,
   AdminLettersScreen,
   AdminProfileChangeScreen,
   AdminRegularisationScreen,
@@ -13,6 +14,7 @@ import {
   EmployeeListScreen,
   EmployeePageScreen,
   HolidayCalendarScreen,
+  LeaveSetupScreen,
   ManageAssetsScreen,
   MasterPoliciesScreen,
   PermissionsScreen,
@@ -35,7 +37,12 @@ export const ADMIN_SCREENS: ScreenDef[] = [
     permission: ['regularisation_requests.view'],
     Screen: AdminRegularisationScreen,
   },
-  { path: 'requests/leave', title: 'Leave requests', permission: ['leave_requests.view'] },
+  {
+    path: 'requests/leave',
+    title: 'Leave requests',
+    permission: ['leave_requests.view'],
+    Screen: AdminLeaveScreen,
+  },
   {
     path: 'requests/reimbursements',
     title: 'Reimbursement requests',
@@ -110,7 +117,12 @@ export const ADMIN_SCREENS: ScreenDef[] = [
     permission: ['attendance_policies.view'],
     Screen: AttendancePoliciesScreen,
   },
-  { path: 'setup-policies/leaves', title: 'Leave policies', permission: ['leave_policies.view'] },
+  {
+    path: 'setup-policies/leaves',
+    title: 'Leave policies',
+    permission: ['leave_policies.view'],
+    Screen: LeaveSetupScreen,
+  },
   {
     path: 'setup-policies/weekly-offs',
     title: 'Weekly-off policies',

@@ -159,6 +159,26 @@ export const AdminRegularisationScreen = lazy(() =>
     default: m.AdminRegularisationScreen,
   })),
 );
+export const LeaveScreen = lazy(() =>
+  withFullStyles(import('../../features/leave/components/leave-screen')).then((m) => ({
+    default: m.LeaveScreen,
+  })),
+);
+export const TeamLeaveScreen = lazy(() =>
+  withFullStyles(import('../../features/leave/components/leave-queue')).then((m) => ({
+    default: m.TeamLeaveScreen,
+  })),
+);
+export const AdminLeaveScreen = lazy(() =>
+  withFullStyles(import('../../features/leave/components/leave-queue')).then((m) => ({
+    default: m.AdminLeaveScreen,
+  })),
+);
+export const LeaveSetupScreen = lazy(() =>
+  withFullStyles(import('../../features/leave/components/leave-setup')).then((m) => ({
+    default: m.LeaveSetupScreen,
+  })),
+);
 export const PoliciesSummaryScreen = lazy(() =>
   withFullStyles(import('../../features/policies/components/policies-summary-screen')).then((m) => ({
     default: m.PoliciesSummaryScreen,

@@ -1,6 +1,7 @@
 import type { AreaNav } from '../../components/layouts/types';
 import {
   TeamDashboard,
+  TeamLeaveScreen,
   TeamProfileChangeScreen,
   TeamRegularisationScreen,
   TeamReimbursementsScreen,
@@ -22,7 +23,12 @@ export const TEAM_SCREENS: ScreenDef[] = [
     permission: ['regularisation_requests.view'],
     Screen: TeamRegularisationScreen,
   },
-  { path: 'requests/leaves', title: 'Leave requests', permission: ['leave_requests.view'] },
+  {
+    path: 'requests/leaves',
+    title: 'Leave requests',
+    permission: ['leave_requests.view'],
+    Screen: TeamLeaveScreen,
+  },
   {
     path: 'requests/profile-update',
     title: 'Profile Change',

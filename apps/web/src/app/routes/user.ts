@@ -2,6 +2,7 @@ import type { AreaNav } from '../../components/layouts/types';
 import {
   AttendanceScreen,
   ExpensesScreen,
+  LeaveScreen,
   LettersScreen,
   NotificationsScreen,
   ProfileScreen,
@@ -18,7 +19,7 @@ export const USER_SCREENS: ScreenDef[] = [
     permission: ['employee_attendance.view'],
     Screen: AttendanceScreen,
   },
-  { path: 'leaves', title: 'Leaves', permission: ['employee_leaves.view'] },
+  { path: 'leaves', title: 'Leaves', permission: ['employee_leaves.view'], Screen: LeaveScreen },
   {
     path: 'notifications',
     title: 'Notifications',

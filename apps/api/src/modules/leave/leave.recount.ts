@@ -1,0 +1,86 @@
+import type { Queryable } from '../../db/client';
+import type { DayContextLoader, LeaveDayContext } from './leave.days';
+import * as repo from './leave.repo';
+import { countLeaveDays, datesOf, round2, type SandwichRules } from './leave.rules';
+
+/** What changed in the calendar (the policies index's CalendarChange has these fields). */
+export type LeaveCalendarChange = {
+  companyId: string;
+  employeeIds: string[] | 'all';
+  from: string;
+  to: string | null;
+  reason: string;
+};
+
+/**
+ * After a weekly-off, holiday or assignment change (in the same transaction): pending and approved
+ * requests over the changed dates are counted again. A request keeps its new counted days; an
+ * approved paid one gets a correcting ledger entry for the difference, never an edit of its debit.
+ */
+export async function recountRequests(
+  tx: Queryable,
+  change: LeaveCalendarChange,
+  dayContexts: DayContextLoader,
+  sandwichOf: (t: repo.LeaveTypeRow) => SandwichRules,
+): Promise<number> {
+  const params: unknown[] = [change.from, change.to ?? '9999-12-31'];
+  const who =
+    change.employeeIds === 'all' ? '' : `AND employee_id = ANY($${params.push(change.employeeIds)}::uuid[])`;
+  const { rows: ids } = await tx.query<{ id: string }>(
+    `SELECT id FROM leave_requests WHERE status IN ('pending', 'approved')
+        AND from_date <= $2::date AND to_date >= $1::date ${who} ORDER BY id`,
+    params,
+  );
+  if (ids.length === 0) return 0;
+  const requests = await repo.getRequests(
+    tx,
+    ids.map((r) => r.id),
+    true,
+  );
+  const types = new Map(
+    (await repo.listTypes(tx, [...new Set(requests.map((r) => r.leave_type_id))])).map((t) => [t.id, t]),
+  );
+  let changed = 0;
+  for (const r of requests) {
+    const ctx =
+      (await dayContexts(tx, change.companyId, [r.employee_id], r.from_date, r.to_date)).get(r.employee_id) ??
+      [];
+    const byDate = new Map(ctx.map((c) => [c.date, c]));
+    const days = datesOf(r.from_date, r.to_date).map(
+      (date): LeaveDayContext =>
+        byDate.get(date) ?? { date, weeklyOff: 'none', holiday: null, leavePolicyId: null },
+    );
+    const type = types.get(r.leave_type_id)!;
+    const counted = countLeaveDays(days, sandwichOf(type), r.session);
+    // jsonb keeps its own key order, so compare what counts rather than the text.
+    const key = (d: { date: string; amount: number; kind: string }[]) =>
+      d.map((x) => `${x.date}:${x.amount}:${x.kind}`).join(',');
+    if (key(counted.days) === key(r.days)) continue;
+    changed += 1;
+    await tx.query(
+      'UPDATE leave_requests SET days = $2::jsonb, total = $3, updated_at = now() WHERE id = $1',
+      [r.id, JSON.stringify(counted.days), counted.total],
+    );
+    const delta = round2(counted.total - r.total);
+    if (r.status === 'approved' && type.paid && delta !== 0) {
+      const { rows } = await tx.query<{ n: string }>(
+        "SELECT count(*) AS n FROM leave_ledger WHERE employee_id = $1 AND leave_type_id = $2 AND kind = 'used' AND ref = $3",
+        [r.employee_id, r.leave_type_id, r.id],
+      );
+      await repo.appendEntries(tx, [
+        {
+          employeeId: r.employee_id,
+          leaveTypeId: r.leave_type_id,
+          date: r.from_date,
+          kind: 'used',
+          amount: -delta,
+          reason: `Correction of leave ${r.from_date}${r.to_date !== r.from_date ? ` to ${r.to_date}` : ''}: ${change.reason}`,
+          rule: `Counted again: ${r.total} days became ${counted.total}`,
+          ref: r.id,
+          sourceKey: `used:${r.id}#${rows[0]?.n ?? 0}`,
+        },
+      ]);
+    }
+  }
+  return changed;
+}

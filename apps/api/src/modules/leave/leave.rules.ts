@@ -1,0 +1,423 @@
+/**
+ * Leave rules as plain functions: counting the days of a request (with sandwich rules), accrual with
+ * pro-rata and rounding, year-end carry-forward, lapses of expiring credits (carried leave, comp-off),
+ * balances from ledger entries and the correcting entries of a back-dated change. No database here.
+ */
+
+/** What the leave rules need of a day (a subset of the policies index's DayContext). */
+export type LeaveDay = {
+  date: string;
+  weeklyOff: 'none' | 'full' | 'first_half' | 'second_half';
+  holiday: { id: string; name: string; optional: boolean } | null;
+};
+
+/** Each sandwich rule on its own: is a weekly-off / holiday at that place counted as leave? */
+export type SandwichRules = {
+  weeklyOffBefore: boolean;
+  weeklyOffBetween: boolean;
+  weeklyOffAfter: boolean;
+  holidayBefore: boolean;
+  holidayBetween: boolean;
+  holidayAfter: boolean;
+};
+export const NO_SANDWICH: SandwichRules = {
+  weeklyOffBefore: false,
+  weeklyOffBetween: false,
+  weeklyOffAfter: false,
+  holidayBefore: false,
+  holidayBetween: false,
+  holidayAfter: false,
+};
+
+export type Session = 'full_day' | 'first_half' | 'second_half';
+
+export type CountedDay = {
+  date: string;
+  /** Leave days taken from the balance for this date (0, 0.5 or 1). */
+  amount: number;
+  kind: 'working' | 'weekly_off' | 'holiday' | 'half_weekly_off';
+  /** Why the date counts or not, in words for the preview. */
+  reason: string;
+};
+
+const DAY_MS = 86_400_000;
+export const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+export function datesOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+const isOff = (d: LeaveDay) => d.holiday !== null || d.weeklyOff === 'full';
+
+/**
+ * The days a request counts. Working days are leave days; a day with half a weekly-off counts the
+ * working half. Weekly-offs and holidays inside the range count by their place: "between" two leave
+ * days, or "before" the first / "after" the last leave day (the range starting or ending on them).
+ * A holiday wins over a weekly-off on the same date. A half-day session applies to a one-day request.
+ */
+export function countLeaveDays(days: LeaveDay[], rules: SandwichRules, session: Session = 'full_day') {
+  const sorted = [...days].sort((a, b) => (a.date < b.date ? -1 : 1));
+  const workIdx = sorted.flatMap((d, i) => (isOff(d) ? [] : [i]));
+  const first = workIdx[0] ?? -1;
+  const last = workIdx[workIdx.length - 1] ?? -1;
+  const out: CountedDay[] = sorted.map((d, i) => {
+    if (!isOff(d)) {
+      const halfOff = d.weeklyOff === 'first_half' || d.weeklyOff === 'second_half';
+      if (session !== 'full_day') {
+        if (halfOff && d.weeklyOff === session) {
+          return { date: d.date, amount: 0, kind: 'half_weekly_off', reason: 'This half is a weekly-off' };
+        }
+        return { date: d.date, amount: 0.5, kind: 'working', reason: `Leave (${halfLabel(session)})` };
+      }
+      if (halfOff) {
+        return {
+          date: d.date,
+          amount: 0.5,
+          kind: 'half_weekly_off',
+          reason: `Leave for the working half (the ${halfLabel(d.weeklyOff as Session)} is a weekly-off)`,
+        };
+      }
+      return { date: d.date, amount: 1, kind: 'working', reason: 'Leave' };
+    }
+    const kind = d.holiday ? 'holiday' : 'weekly_off';
+    const what = d.holiday ? `Holiday (${d.holiday.name})` : 'Weekly-off';
+    const place = first === -1 ? 'before' : i < first ? 'before' : i > last ? 'after' : 'between';
+    const rule = rulesKey(kind, place);
+    const counted = rules[rule];
+    const where =
+      place === 'between'
+        ? 'between leave days'
+        : place === 'before'
+          ? 'before the leave days'
+          : 'after the leave days';
+    return {
+      date: d.date,
+      amount: counted ? 1 : 0,
+      kind,
+      reason: `${what} ${where}: ${counted ? 'counted' : 'not counted'} (sandwich rule "${ruleLabel(rule)}")`,
+    };
+  });
+  const total = out.reduce((s, d) => s + d.amount, 0);
+  return { days: out, total };
+}
+
+function rulesKey(
+  kind: 'holiday' | 'weekly_off',
+  place: 'before' | 'between' | 'after',
+): keyof SandwichRules {
+  const p = place === 'before' ? 'Before' : place === 'after' ? 'After' : 'Between';
+  return (kind === 'holiday' ? `holiday${p}` : `weeklyOff${p}`) as keyof SandwichRules;
+}
+export function ruleLabel(rule: keyof SandwichRules): string {
+  return rule
+    .replace(/([A-Z])/g, ' $1')
+    .toLowerCase()
+    .replace('weekly off', 'weekly-off');
+}
+const halfLabel = (s: Session) => (s === 'first_half' ? 'first half' : 'second half');
+
+// ---- Accrual ----
+
+export type AccrualFrequency = 'monthly' | 'quarterly' | 'yearly';
+export type Period = { key: string; start: string; end: string };
+
+/** The accrual period holding `date`. Leave years are calendar years. */
+export function periodOf(freq: AccrualFrequency, date: string): Period {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  if (freq === 'yearly') return { key: `${y}`, start: `${y}-01-01`, end: `${y}-12-31` };
+  if (freq === 'quarterly') {
+    const q = Math.floor((m - 1) / 3);
+    const start = `${y}-${String(q * 3 + 1).padStart(2, '0')}-01`;
+    return { key: `${y}-Q${q + 1}`, start, end: addDays(nextMonth(start, 3), -1) };
+  }
+  const start = `${date.slice(0, 7)}-01`;
+  return { key: date.slice(0, 7), start, end: addDays(nextMonth(start, 1), -1) };
+}
+function nextMonth(start: string, n: number): string {
+  const y = Number(start.slice(0, 4));
+  const m = Number(start.slice(5, 7)) - 1 + n;
+  return `${y + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}-01`;
+}
+/** Periods from the one holding `from` to the one holding `to`, in order. */
+export function periodsBetween(freq: AccrualFrequency, from: string, to: string): Period[] {
+  const out: Period[] = [];
+  for (let p = periodOf(freq, from); p.start <= to; p = periodOf(freq, addDays(p.end, 1))) out.push(p);
+  return out;
+}
+
+export type AccrualRule = {
+  frequency: AccrualFrequency;
+  /** Credited per full period. */
+  amount: number;
+  proRata: boolean;
+  /** 'half_day': rounded to the nearest half day; 'none': two decimals. */
+  rounding: 'none' | 'half_day';
+};
+
+export const roundHalf = (n: number) => Math.round(n * 2) / 2;
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * What one period credits an employee who joined on `joined` (and leaves on `exits`, if set):
+ * nothing outside employment; with pro-rata, the share of the period's days employed.
+ */
+export function accrualFor(rule: AccrualRule, period: Period, joined: string, exits: string | null) {
+  const from = joined > period.start ? joined : period.start;
+  const to = exits && exits < period.end ? exits : period.end;
+  if (from > to) return { amount: 0, reason: 'Not employed in this period' };
+  const full = daysBetween(period.start, period.end) + 1;
+  const worked = daysBetween(from, to) + 1;
+  if (!rule.proRata || worked === full) {
+    return { amount: rule.amount, reason: `${rule.frequency} accrual ${period.key}: ${rule.amount}` };
+  }
+  const raw = (rule.amount * worked) / full;
+  const amount = rule.rounding === 'half_day' ? roundHalf(raw) : round2(raw);
+  return {
+    amount,
+    reason: `${rule.frequency} accrual ${period.key}, pro-rata ${worked}/${full} days of ${rule.amount}${
+      rule.rounding === 'half_day' ? ', rounded to the nearest half day' : ''
+    }`,
+  };
+}
+
+// ---- Ledger ----
+
+export type EntryKind =
+  | 'opening'
+  | 'accrual'
+  | 'used'
+  | 'cancelled'
+  | 'carry_forward'
+  | 'expiry'
+  | 'encashment'
+  | 'comp_off'
+  | 'manual_credit'
+  | 'manual_debit';
+
+export type LedgerEntry = { date: string; kind: EntryKind; amount: number; expiresOn?: string | null };
+
+/** A balance is the sum of its entries up to a date; nothing else is stored. */
+export function balanceOf(entries: Pick<LedgerEntry, 'date' | 'amount'>[], asOf?: string): number {
+  let sum = 0;
+  for (const e of entries) if (!asOf || e.date <= asOf) sum += e.amount;
+  return round2(sum);
+}
+
+/**
+ * Year end: the closing balance lapses and up to `cap` comes back as carry-forward on the next
+ * year's first day (null cap: all of it; a balance at or below zero stays as it is).
+ */
+export function yearEnd(closing: number, cap: number | null, year: number) {
+  if (closing <= 0) return [];
+  const carry = cap === null ? closing : Math.min(closing, cap);
+  const out: (LedgerEntry & { reason: string })[] = [
+    {
+      date: `${year}-12-31`,
+      kind: 'expiry',
+      amount: -closing,
+      reason: `Year ${year} closes with ${closing}`,
+    },
+  ];
+  if (carry > 0) {
+    out.push({
+      date: `${year + 1}-01-01`,
+      kind: 'carry_forward',
+      amount: carry,
+      reason: cap === null ? `Carried forward from ${year}` : `Carried forward from ${year} (cap ${cap})`,
+    });
+  }
+  return out;
+}
+
+/**
+ * Lapses of expiring credits (carried-forward leave, comp-off) up to `asOf`, computed from every
+ * entry that is not itself a lapse: debits consume the credits that expire first, a debit with
+ * nothing to consume is a debt the next credits pay first, and what is left of a credit after its
+ * last day (`expiresOn`) lapses on the day after.
+ */
+export function lapses(entries: (LedgerEntry & { id: string })[], asOf: string) {
+  const sorted = [...entries].sort((a, b) =>
+    a.date < b.date ? -1 : a.date > b.date ? 1 : b.amount - a.amount,
+  );
+  type Lot = { id: string; date: string; expiresOn: string | null; left: number };
+  let lots: Lot[] = [];
+  let debt = 0;
+  const out: { creditId: string; date: string; expiresOn: string; amount: number }[] = [];
+  const expireBefore = (day: string) => {
+    for (const lot of lots) {
+      if (lot.expiresOn && lot.expiresOn < day && lot.left > 0) {
+        out.push({
+          creditId: lot.id,
+          date: addDays(lot.expiresOn, 1),
+          expiresOn: lot.expiresOn,
+          amount: round2(lot.left),
+        });
+        lot.left = 0;
+      }
+    }
+    lots = lots.filter((l) => l.left > 0);
+  };
+  for (const e of sorted) {
+    if (e.date > asOf) break;
+    expireBefore(e.date);
+    if (e.amount > 0) {
+      const paid = Math.min(debt, e.amount);
+      debt -= paid;
+      if (e.amount - paid > 0)
+        lots.push({ id: e.id, date: e.date, expiresOn: e.expiresOn ?? null, left: e.amount - paid });
+      lots.sort(byExpiry);
+    } else {
+      let left = -e.amount;
+      for (const lot of lots) {
+        const take = Math.min(lot.left, left);
+        lot.left -= take;
+        left -= take;
+        if (left <= 0) break;
+      }
+      debt += left;
+      lots = lots.filter((l) => l.left > 0);
+    }
+  }
+  expireBefore(asOf);
+  return out;
+}
+const byExpiry = (a: { expiresOn: string | null }, b: { expiresOn: string | null }) => {
+  const x = a.expiresOn ?? '9999-12-31';
+  const y = b.expiresOn ?? '9999-12-31';
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/**
+ * Correcting entries of a back-dated change: for every key (an accrual period, a request), what
+ * should have been posted minus what was. Posted entries are never edited.
+ */
+export function corrections(expected: Map<string, number>, posted: Map<string, number>) {
+  const out: { key: string; amount: number }[] = [];
+  for (const key of new Set([...expected.keys(), ...posted.keys()])) {
+    const delta = round2((expected.get(key) ?? 0) - (posted.get(key) ?? 0));
+    if (delta !== 0) out.push({ key, amount: delta });
+  }
+  return out.sort((a, b) => (a.key < b.key ? -1 : 1));
+}
+
+// ---- Request rules ----
+
+export type LeaveTypeRules = {
+  name: string;
+  paid: boolean;
+  unit: 'day' | 'half_day' | 'hour';
+  allowNegative: boolean;
+  negativeCap: number | null;
+  maxPerRequest: number | null;
+  maxPerMonth: number | null;
+  noticeDays: number;
+  backDatingDays: number | null;
+  documentOverDays: number | null;
+};
+
+export type RequestCheck = {
+  type: LeaveTypeRules;
+  from: string;
+  to: string;
+  session: Session;
+  counted: number;
+  /** Counted per calendar month 'YYYY-MM' of this request. */
+  countedByMonth: Map<string, number>;
+  /** Already taken or pending in those months (other requests). */
+  takenByMonth: Map<string, number>;
+  /** Balance available now, less other pending requests. */
+  available: number;
+  today: string;
+  hasDocument: boolean;
+};
+
+/** The rules a request breaks, each message naming its rule. Empty: the request may be made. */
+export function checkRequest(c: RequestCheck): { rule: string; message: string }[] {
+  const t = c.type;
+  const out: { rule: string; message: string }[] = [];
+  if (c.counted <= 0)
+    out.push({ rule: 'days', message: 'These dates count no leave days (all weekly-offs or holidays)' });
+  if (t.unit === 'day' && c.session !== 'full_day') {
+    out.push({ rule: 'unit', message: `${t.name} is taken in full days only (unit rule)` });
+  }
+  if (t.maxPerRequest !== null && c.counted > t.maxPerRequest) {
+    out.push({
+      rule: 'max_per_request',
+      message: `At most ${t.maxPerRequest} days per request (maximum per request rule)`,
+    });
+  }
+  if (t.maxPerMonth !== null) {
+    for (const [month, n] of c.countedByMonth) {
+      const total = n + (c.takenByMonth.get(month) ?? 0);
+      if (total > t.maxPerMonth) {
+        out.push({
+          rule: 'max_per_month',
+          message: `At most ${t.maxPerMonth} days in ${month}; this makes ${total} (maximum per month rule)`,
+        });
+      }
+    }
+  }
+  const lead = daysBetween(c.today, c.from);
+  if (lead >= 0 && lead < t.noticeDays) {
+    out.push({ rule: 'notice', message: `${t.name} needs ${t.noticeDays} days' notice (notice rule)` });
+  }
+  if (lead < 0) {
+    if (t.backDatingDays === null || t.backDatingDays === 0) {
+      out.push({
+        rule: 'back_dating',
+        message: `${t.name} cannot be applied for past dates (back-dating rule)`,
+      });
+    } else if (-lead > t.backDatingDays) {
+      out.push({
+        rule: 'back_dating',
+        message: `${t.name} can be back-dated by at most ${t.backDatingDays} days (back-dating rule)`,
+      });
+    }
+  }
+  if (t.documentOverDays !== null && c.counted > t.documentOverDays && !c.hasDocument) {
+    out.push({
+      rule: 'document',
+      message: `A document is required for more than ${t.documentOverDays} days (document rule)`,
+    });
+  }
+  if (t.paid) {
+    const after = round2(c.available - c.counted);
+    if (after < 0) {
+      if (!t.allowNegative) {
+        out.push({
+          rule: 'balance',
+          message: `Not enough balance: ${c.available} available, ${c.counted} requested (balance rule)`,
+        });
+      } else if (t.negativeCap !== null && -after > t.negativeCap) {
+        out.push({
+          rule: 'negative_cap',
+          message: `The balance may go at most ${t.negativeCap} below zero; this leaves ${after} (negative balance cap rule)`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+export type Applicability = {
+  genders: string[] | null;
+  employmentTypes: string[] | null;
+  afterProbation: boolean;
+};
+/** Whether a leave type applies to an employee on a date. */
+export function appliesTo(
+  a: Applicability,
+  e: { gender: string | null; employmentType: string; probationEnd: string | null },
+  date: string,
+): boolean {
+  if (a.genders && a.genders.length > 0 && !(e.gender && a.genders.includes(e.gender))) return false;
+  if (a.employmentTypes && a.employmentTypes.length > 0 && !a.employmentTypes.includes(e.employmentType))
+    return false;
+  if (a.afterProbation && e.probationEnd && date <= e.probationEnd) return false;
+  return true;
+}

@@ -1,0 +1,867 @@
+import {
+  dataScopeOf,
+  type LeaveBalance,
+  type LeaveBalanceAdjust,
+  type LeavePolicyInput,
+  type LeavePreview,
+  type LeaveQueueQuery,
+  type LeaveRequest,
+  type LeaveRequestInput,
+  type LeaveType,
+  type LeaveTypeInput,
+  type MyLeaveQuery,
+} from '@hr/contract';
+import type { Db, Queryable } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import type { Actor } from '../../plugins/auth';
+import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinition } from '../approvals';
+import { scopeWhere } from '../employees';
+import { companyToday } from '../org';
+import { runAccrual } from './leave.accrual';
+import type { DayContextLoader, LeaveDayContext } from './leave.days';
+import { type LeaveCalendarChange, recountRequests } from './leave.recount';
+import * as repo from './leave.repo';
+import {
+  addDays,
+  appliesTo,
+  balanceOf,
+  checkRequest,
+  countLeaveDays,
+  datesOf,
+  type LeaveTypeRules,
+  round2,
+  type SandwichRules,
+  type Session,
+} from './leave.rules';
+
+/** The request type this module registers with the approval engine. */
+export const LEAVE_TYPE = 'leave';
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
+const isUnique = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
+// A foreign key refusing the delete: 23503, or 23001 for ON DELETE RESTRICT.
+const isFk = (e: unknown) => ['23503', '23001'].includes((e as { code?: string } | null)?.code ?? '');
+const invalid = (path: string, message: string) =>
+  new AppError('VALIDATION', `Validation failed: ${path}`, { errors: [{ path, message }] });
+
+export function toLeaveType(r: repo.LeaveTypeRow): LeaveType {
+  return {
+    id: r.id,
+    name: r.name,
+    code: r.code,
+    paid: r.paid,
+    unit: r.unit,
+    allow_negative: r.allow_negative,
+    negative_cap: r.negative_cap,
+    max_per_request: r.max_per_request,
+    max_per_month: r.max_per_month,
+    notice_days: r.notice_days,
+    back_dating_days: r.back_dating_days,
+    document_over_days: r.document_over_days,
+    sandwich: {
+      weekly_off_before: r.sandwich_weekly_off_before,
+      weekly_off_between: r.sandwich_weekly_off_between,
+      weekly_off_after: r.sandwich_weekly_off_after,
+      holiday_before: r.sandwich_holiday_before,
+      holiday_between: r.sandwich_holiday_between,
+      holiday_after: r.sandwich_holiday_after,
+    },
+    accrual_frequency: r.accrual_frequency,
+    accrual_amount: r.accrual_amount,
+    accrual_pro_rata: r.accrual_pro_rata,
+    accrual_rounding: r.accrual_rounding,
+    carry_forward: r.carry_forward,
+    carry_forward_cap: r.carry_forward_cap,
+    carry_forward_expiry_months: r.carry_forward_expiry_months,
+    encashment: r.encashment,
+    encashment_cap: r.encashment_cap,
+    genders: r.genders,
+    employment_types: r.employment_types,
+    after_probation: r.after_probation,
+    comp_off: r.comp_off,
+    comp_off_expiry_days: r.comp_off_expiry_days,
+    active: r.active,
+  };
+}
+export const sandwichOf = (r: repo.LeaveTypeRow): SandwichRules => ({
+  weeklyOffBefore: r.sandwich_weekly_off_before,
+  weeklyOffBetween: r.sandwich_weekly_off_between,
+  weeklyOffAfter: r.sandwich_weekly_off_after,
+  holidayBefore: r.sandwich_holiday_before,
+  holidayBetween: r.sandwich_holiday_between,
+  holidayAfter: r.sandwich_holiday_after,
+});
+const rulesOf = (r: repo.LeaveTypeRow): LeaveTypeRules => ({
+  name: r.name,
+  paid: r.paid,
+  unit: r.unit,
+  allowNegative: r.allow_negative,
+  negativeCap: r.negative_cap,
+  maxPerRequest: r.max_per_request,
+  maxPerMonth: r.max_per_month,
+  noticeDays: r.notice_days,
+  backDatingDays: r.back_dating_days,
+  documentOverDays: r.document_over_days,
+});
+const sessionOf = (i: LeaveRequestInput): Session =>
+  i.day_type === 'half_day' ? (i.half_day_type ?? 'first_half') : 'full_day';
+
+export type QueueMode = 'team' | 'admin';
+
+export function createLeaveService(deps: {
+  db: Db;
+  engine: ApprovalEngine;
+  clock: Clock;
+  dayContexts: DayContextLoader;
+}) {
+  const { db, engine, clock, dayContexts } = deps;
+  const today = async (tx: Queryable) => (await companyToday(tx, clock.now())).today;
+
+  /** The employee is the caller or within the caller's data scope (team: direct reports); else 404. */
+  async function assertInScope(tx: Queryable, actor: Actor, employeeId: string) {
+    const params: unknown[] = [employeeId];
+    const scope = scopeWhere({ scope: dataScopeOf(actor.permissions), employeeId: actor.employeeId }, params);
+    const { rows } = await tx.query(
+      `SELECT 1 FROM employees e WHERE e.id = $1 ${scope ? `AND ${scope}` : ''}`,
+      params,
+    );
+    if (!rows[0]) throw notFound('Employee');
+  }
+  const selfId = (actor: Actor) => {
+    if (!actor.employeeId) throw notFound('Employee');
+    return actor.employeeId;
+  };
+
+  /** The leave policy of an employee on a date: from their master policy, else the base configuration. */
+  async function policyOf(tx: Queryable, companyId: string, employeeId: string, date: string) {
+    const ctx = (await dayContexts(tx, companyId, [employeeId], date, date)).get(employeeId)?.[0];
+    if (ctx?.leavePolicyId) return { id: ctx.leavePolicyId, source: 'master_policy' as const };
+    const base = await repo.basePolicyId(tx);
+    return base ? { id: base, source: 'base' as const } : null;
+  }
+
+  /** Leave types the employee may use on `date` (their policy's active types that apply to them). */
+  async function typesFor(tx: Queryable, companyId: string, employeeId: string, date: string) {
+    const policy = await policyOf(tx, companyId, employeeId, date);
+    if (!policy) return { policy: null, types: [] as repo.LeaveTypeRow[] };
+    const p = (await repo.listPolicies(tx, [policy.id]))[0];
+    const [emp] = await repo.employees(tx, [employeeId]);
+    if (!p || !emp) return { policy: null, types: [] as repo.LeaveTypeRow[] };
+    const types = (
+      await repo.listTypes(
+        tx,
+        p.leave_types.map((t) => t.id),
+      )
+    ).filter(
+      (t) =>
+        t.active &&
+        appliesTo(
+          { genders: t.genders, employmentTypes: t.employment_types, afterProbation: t.after_probation },
+          { gender: emp.gender, employmentType: emp.employment_type, probationEnd: emp.probation_end },
+          date,
+        ),
+    );
+    return { policy: { ...p, source: policy.source }, types };
+  }
+
+  async function daysOf(tx: Queryable, companyId: string, employeeId: string, from: string, to: string) {
+    const ctx = (await dayContexts(tx, companyId, [employeeId], from, to)).get(employeeId) ?? [];
+    const byDate = new Map(ctx.map((c) => [c.date, c]));
+    return datesOf(from, to).map(
+      (date): LeaveDayContext =>
+        byDate.get(date) ?? { date, weeklyOff: 'none', holiday: null, leavePolicyId: null },
+    );
+  }
+
+  /** Counts the days and checks every rule; `exceptId` is the request being edited. */
+  async function evaluate(
+    tx: Queryable,
+    actor: Actor,
+    employeeId: string,
+    input: LeaveRequestInput,
+    exceptId: string | null,
+  ): Promise<LeavePreview & { type: repo.LeaveTypeRow; session: Session }> {
+    const now = await today(tx);
+    const { types } = await typesFor(tx, actor.companyId, employeeId, input.from_date);
+    const type = types.find((t) => t.id === input.leave_type_id);
+    if (!type) throw invalid('leave_type_id', 'This leave type is not in your leave policy');
+    const session = sessionOf(input);
+    const counted = countLeaveDays(
+      await daysOf(tx, actor.companyId, employeeId, input.from_date, input.to_date),
+      sandwichOf(type),
+      session,
+    );
+    const countedByMonth = new Map<string, number>();
+    for (const d of counted.days) {
+      if (d.amount > 0)
+        countedByMonth.set(d.date.slice(0, 7), (countedByMonth.get(d.date.slice(0, 7)) ?? 0) + d.amount);
+    }
+    const balance = round2((await repo.balances(tx, employeeId, '9999-12-31')).get(type.id) ?? 0);
+    const pending = (await repo.pendingTotals(tx, employeeId, exceptId)).get(type.id) ?? 0;
+    const available = round2(balance - pending);
+    const violations = checkRequest({
+      type: rulesOf(type),
+      from: input.from_date,
+      to: input.to_date,
+      session,
+      counted: counted.total,
+      countedByMonth,
+      takenByMonth: await repo.takenByMonth(tx, employeeId, type.id, [...countedByMonth.keys()], exceptId),
+      available,
+      today: now,
+      hasDocument: !!input.document_id,
+    });
+    const overlaps = await repo.overlapping(tx, employeeId, input.from_date, input.to_date, exceptId);
+    for (const o of overlaps) {
+      // Two halves of one day do not overlap.
+      const halves =
+        o.from_date === o.to_date &&
+        o.session !== 'full_day' &&
+        session !== 'full_day' &&
+        o.session !== session;
+      if (!halves) {
+        violations.unshift({
+          rule: 'overlap',
+          message: `You already have ${o.status} leave from ${o.from_date} to ${o.to_date} (no overlapping requests)`,
+        });
+      }
+    }
+    return {
+      type,
+      session,
+      days: counted.days,
+      total: counted.total,
+      balance,
+      available,
+      balance_after: type.paid ? round2(available - counted.total) : available,
+      violations,
+    };
+  }
+
+  function refuse(violations: { rule: string; message: string }[]) {
+    if (violations.length === 0) return;
+    throw new AppError('VALIDATION', violations.map((v) => v.message).join('; '), {
+      errors: violations.map((v) => ({ path: v.rule, message: v.message })),
+    });
+  }
+
+  async function toItems(tx: Queryable, rows: repo.RequestRow[], caller: Actor, mode: QueueMode | 'mine') {
+    const approvalIds = await engine.requestIdsBySubject(
+      tx,
+      LEAVE_TYPE,
+      rows.map((r) => r.id),
+    );
+    const ids = [...approvalIds.values()];
+    const states = new Map((await engine.states(tx, ids)).map((s) => [s.request_id, s]));
+    const abilities = await engine.abilities(tx, caller, ids, { asAdmin: mode === 'admin' });
+    const now = await today(tx);
+    return rows.map((r): LeaveRequest => {
+      const approvalId = approvalIds.get(r.id);
+      const mine = r.employee_id === caller.employeeId;
+      const base = (approvalId && abilities.get(approvalId)) || {
+        approve: false,
+        reject: false,
+        withdraw: false,
+      };
+      return {
+        id: r.id,
+        employee_id: r.employee_id,
+        employee_code: r.employee_code,
+        employee_name: r.employee_name,
+        leave_type: { id: r.leave_type_id, name: r.leave_type_name, code: r.leave_type_code, paid: r.paid },
+        from_date: r.from_date,
+        to_date: r.to_date,
+        day_type: r.session === 'full_day' ? 'full_day' : 'half_day',
+        half_day_type: r.session === 'full_day' ? null : r.session,
+        days: r.days,
+        total: r.total,
+        reason: r.reason,
+        contact: r.contact,
+        document_id: r.document_id,
+        status: r.status,
+        created_at: iso(r.created_at),
+        approval: (approvalId && states.get(approvalId)) || null,
+        abilities: {
+          ...base,
+          withdraw: mine && r.status === 'pending',
+          edit: mine && r.status === 'pending',
+          cancel:
+            r.status === 'approved' &&
+            ((mine && r.from_date >= now) || (mode === 'admin' && isAdmin(caller))),
+        },
+      };
+    });
+  }
+  const isAdmin = (a: Actor) =>
+    a.permissions.includes('leave_requests.edit') && dataScopeOf(a.permissions) === 'company';
+
+  async function itemOf(tx: Queryable, id: string, caller: Actor, mode: QueueMode | 'mine') {
+    const rows = await repo.getRequests(tx, [id]);
+    if (!rows[0]) throw notFound('Leave request');
+    return (await toItems(tx, rows, caller, mode))[0]!;
+  }
+  const approvalIdOf = async (tx: Queryable, id: string) =>
+    (await engine.requestIdsBySubject(tx, LEAVE_TYPE, [id])).get(id) ?? null;
+
+  /** Debit on approval, once (source key), for paid leave; unpaid leave becomes LOP days. */
+  async function onApproved(ctx: HookContext) {
+    const [row] = await repo.getRequests(ctx.tx, [ctx.request.subjectId], true);
+    if (!row) throw notFound('Leave request');
+    await repo.setStatus(ctx.tx, row.id, 'approved');
+    if (row.paid && row.total > 0) {
+      await repo.appendEntries(ctx.tx, [
+        {
+          employeeId: row.employee_id,
+          leaveTypeId: row.leave_type_id,
+          date: row.from_date,
+          kind: 'used',
+          amount: -row.total,
+          reason: `Leave ${row.from_date}${row.to_date !== row.from_date ? ` to ${row.to_date}` : ''} approved`,
+          rule: `${row.total} days counted (${describeDays(row.days)})`,
+          ref: row.id,
+          sourceKey: `used:${row.id}`,
+          createdBy: ctx.actor.userId ?? null,
+        },
+      ]);
+    }
+  }
+
+  const requestType: RequestTypeDefinition = {
+    type: LEAVE_TYPE,
+    teamPermissions: { view: 'leave_requests.view', edit: 'leave_requests.edit' },
+    // Admins are those who set up leave: they decide when no approver can be found.
+    adminPermissions: { view: 'leave_requests.view', edit: 'leave_policies.edit' },
+    async summarise(tx, subjectIds) {
+      const out = new Map<string, { title: string; summary: string }>();
+      for (const r of await repo.getRequests(tx, subjectIds)) {
+        out.set(r.id, {
+          title: `Leave: ${r.employee_name}`,
+          summary: `${r.leave_type_name}, ${r.from_date}${r.to_date !== r.from_date ? ` to ${r.to_date}` : ''} (${r.total} days)`,
+        });
+      }
+      return out;
+    },
+    onApproved,
+    onRejected: (ctx) => repo.setStatus(ctx.tx, ctx.request.subjectId, 'rejected'),
+    onWithdrawn: (ctx) => repo.setStatus(ctx.tx, ctx.request.subjectId, 'withdrawn'),
+  };
+  engine.registry.register(requestType);
+
+  async function cancelApproved(tx: Queryable, actor: Actor, row: repo.RequestRow) {
+    await repo.setStatus(tx, row.id, 'cancelled');
+    if (row.paid && row.total > 0) {
+      await repo.appendEntries(tx, [
+        {
+          employeeId: row.employee_id,
+          leaveTypeId: row.leave_type_id,
+          date: row.from_date,
+          kind: 'cancelled',
+          amount: row.total,
+          reason: `Leave ${row.from_date}${row.to_date !== row.from_date ? ` to ${row.to_date}` : ''} cancelled`,
+          rule: 'An approved leave cancelled is credited back',
+          ref: row.id,
+          sourceKey: `cancelled:${row.id}`,
+          createdBy: actor.userId,
+        },
+      ]);
+    }
+  }
+
+  return {
+    // ---- Set-up ----
+    listTypes: (actor: Actor) =>
+      db.tenantRead(actor.companyId, async (tx) => (await repo.listTypes(tx)).map(toLeaveType)),
+
+    saveType: (actor: Actor, id: string | null, input: LeaveTypeInput) =>
+      db.tenant(actor.companyId, async (tx) => {
+        let typeId = id;
+        try {
+          if (id) {
+            if (!(await repo.updateType(tx, id, input))) throw notFound('Leave type');
+          } else typeId = await repo.insertType(tx, input);
+        } catch (e) {
+          if (isUnique(e)) throw invalid('code', 'A leave type with this name or code exists');
+          throw e;
+        }
+        await auditOf(tx, actor, {
+          action: id ? 'leave.type_updated' : 'leave.type_created',
+          entity: 'leave_type',
+          entity_id: typeId,
+          changes: { ...input },
+        });
+        return toLeaveType((await repo.getType(tx, typeId!))!);
+      }),
+
+    removeType: (actor: Actor, id: string) =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (!(await repo.getType(tx, id))) throw notFound('Leave type');
+        if (await repo.typeInUse(tx, id)) {
+          throw new AppError(
+            'CONFLICT',
+            'This leave type is in a policy or has requests or balances: switch it off instead',
+          );
+        }
+        await repo.deleteType(tx, id);
+        await auditOf(tx, actor, {
+          action: 'leave.type_deleted',
+          entity: 'leave_type',
+          entity_id: id,
+          changes: {},
+        });
+      }),
+
+    listPolicies: (actor: Actor) => db.tenantRead(actor.companyId, (tx) => repo.listPolicies(tx)),
+
+    savePolicy: (actor: Actor, id: string | null, input: LeavePolicyInput) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const known = await repo.listTypes(tx, input.leave_type_ids);
+        if (known.length !== new Set(input.leave_type_ids).size)
+          throw invalid('leave_type_ids', 'Unknown leave type');
+        let policyId: string | null;
+        try {
+          policyId = await repo.savePolicy(tx, id, input);
+        } catch (e) {
+          if (isUnique(e)) throw invalid('name', 'A leave policy with this name exists');
+          throw e;
+        }
+        if (!policyId) throw notFound('Leave policy');
+        await auditOf(tx, actor, {
+          action: id ? 'leave.policy_updated' : 'leave.policy_created',
+          entity: 'leave_policy',
+          entity_id: policyId,
+          changes: { ...input },
+        });
+        return (await repo.listPolicies(tx, [policyId]))[0]!;
+      }),
+
+    removePolicy: (actor: Actor, id: string) =>
+      db.tenant(actor.companyId, async (tx) => {
+        try {
+          if (!(await repo.deletePolicy(tx, id))) throw notFound('Leave policy');
+        } catch (e) {
+          if (isFk(e)) throw new AppError('CONFLICT', 'This leave policy is attached to a master policy');
+          throw e;
+        }
+        await auditOf(tx, actor, {
+          action: 'leave.policy_deleted',
+          entity: 'leave_policy',
+          entity_id: id,
+          changes: {},
+        });
+      }),
+
+    masterPolicies: (actor: Actor) => db.tenantRead(actor.companyId, (tx) => repo.masterPolicies(tx)),
+
+    /** Attaches a leave policy to a master policy (null: its employees fall back to the base policy). */
+    attach: (actor: Actor, masterPolicyId: string, leavePolicyId: string | null) =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (leavePolicyId && !(await repo.listPolicies(tx, [leavePolicyId]))[0]) {
+          throw invalid('leave_policy_id', 'Unknown leave policy');
+        }
+        if (!(await repo.setMasterLeavePolicy(tx, masterPolicyId, leavePolicyId)))
+          throw notFound('Master policy');
+        await auditOf(tx, actor, {
+          action: 'leave.master_policy_attached',
+          entity: 'master_policy',
+          entity_id: masterPolicyId,
+          changes: { leave_policy_id: leavePolicyId },
+        });
+        return (await repo.masterPolicies(tx)).find((m) => m.id === masterPolicyId)!;
+      }),
+
+    /** The caller's leave policy and types (`GET employee/base-leave-configuration`). */
+    configuration: (actor: Actor) =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        const { policy, types } = await typesFor(tx, actor.companyId, selfId(actor), await today(tx));
+        return {
+          policy: policy
+            ? {
+                id: policy.id,
+                name: policy.name,
+                description: policy.description,
+                is_base: policy.is_base,
+                leave_types: policy.leave_types,
+              }
+            : null,
+          source: policy ? policy.source : ('none' as const),
+          leave_types: types.map(toLeaveType),
+        };
+      }),
+
+    /** The company's leave types as dropdown options. */
+    typeOptions: (actor: Actor) =>
+      db.tenantRead(actor.companyId, async (tx) =>
+        (await repo.listTypes(tx)).filter((t) => t.active).map((t) => ({ value: t.id, label: t.name })),
+      ),
+
+    // ---- Requests ----
+    preview: (actor: Actor, input: LeaveRequestInput, exceptId: string | null = null) =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        const {
+          type: _t,
+          session: _s,
+          ...preview
+        } = await evaluate(tx, actor, selfId(actor), input, exceptId);
+        return preview;
+      }),
+
+    apply: (actor: Actor, input: LeaveRequestInput) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const employeeId = selfId(actor);
+        // One request at a time per employee: overlap and balance checks see each other's rows.
+        await repo.employees(tx, [employeeId], true);
+        const e = await evaluate(tx, actor, employeeId, input, null);
+        refuse(e.violations);
+        const id = await repo.insertRequest(tx, {
+          employeeId,
+          leaveTypeId: e.type.id,
+          from: input.from_date,
+          to: input.to_date,
+          session: e.session,
+          days: e.days,
+          total: e.total,
+          reason: input.reason,
+          contact: input.contact,
+          documentId: input.document_id,
+        });
+        await engine.raise(tx, { type: LEAVE_TYPE, subjectId: id, requesterId: employeeId });
+        await auditOf(tx, actor, {
+          action: 'leave.requested',
+          entity: 'leave_request',
+          entity_id: id,
+          changes: { leave_type_id: e.type.id, from: input.from_date, to: input.to_date, total: e.total },
+        });
+        return itemOf(tx, id, actor, 'mine');
+      }),
+
+    update: (actor: Actor, id: string, input: LeaveRequestInput) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const employeeId = selfId(actor);
+        await repo.employees(tx, [employeeId], true);
+        const [row] = await repo.getRequests(tx, [id], true);
+        if (!row || row.employee_id !== employeeId) throw notFound('Leave request');
+        if (row.status !== 'pending') throw new AppError('CONFLICT', `This request is already ${row.status}`);
+        const e = await evaluate(tx, actor, employeeId, input, id);
+        refuse(e.violations);
+        await repo.updateRequest(tx, id, {
+          employeeId,
+          leaveTypeId: e.type.id,
+          from: input.from_date,
+          to: input.to_date,
+          session: e.session,
+          days: e.days,
+          total: e.total,
+          reason: input.reason,
+          contact: input.contact,
+          documentId: input.document_id,
+        });
+        await auditOf(tx, actor, {
+          action: 'leave.request_edited',
+          entity: 'leave_request',
+          entity_id: id,
+          changes: {
+            before: { from: row.from_date, to: row.to_date, total: row.total },
+            after: { from: input.from_date, to: input.to_date, total: e.total },
+          },
+        });
+        return itemOf(tx, id, actor, 'mine');
+      }),
+
+    /** Withdraw a pending request, or cancel an approved one (credited back through the ledger). */
+    remove: (actor: Actor, id: string) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const [row] = await repo.getRequests(tx, [id], true);
+        const mine = !!row && row.employee_id === actor.employeeId;
+        if (!row || (!mine && !isAdmin(actor))) throw notFound('Leave request');
+        if (row.status === 'pending') {
+          if (!mine)
+            throw new AppError(
+              'FORBIDDEN',
+              'Only the employee withdraws a pending request; reject it instead',
+            );
+          const approvalId = await approvalIdOf(tx, id);
+          if (approvalId) await engine.withdraw(tx, actor, approvalId);
+          else await repo.setStatus(tx, id, 'withdrawn');
+        } else if (row.status === 'approved') {
+          if (!isAdmin(actor) && row.from_date < (await today(tx))) {
+            throw new AppError(
+              'CONFLICT',
+              'Leave that has started can be cancelled by an administrator only',
+            );
+          }
+          await cancelApproved(tx, actor, row);
+        } else throw new AppError('CONFLICT', `This request is already ${row.status}`);
+        await auditOf(tx, actor, {
+          action: row.status === 'pending' ? 'leave.withdrawn' : 'leave.cancelled',
+          entity: 'leave_request',
+          entity_id: id,
+          changes: { total: row.total },
+        });
+        return itemOf(tx, id, actor, mine ? 'mine' : 'admin');
+      }),
+
+    /** One request: its employee, one of its approvers, or someone with company-wide leave access. */
+    get: (actor: Actor, id: string) =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        const [row] = await repo.getRequests(tx, [id]);
+        if (!row) throw notFound('Leave request');
+        if (row.employee_id === actor.employeeId) return itemOf(tx, id, actor, 'mine');
+        if (isAdmin(actor)) return itemOf(tx, id, actor, 'admin');
+        const approvalId = await approvalIdOf(tx, id);
+        if (approvalId && (await engine.isParticipant(tx, approvalId, actor.employeeId)))
+          return itemOf(tx, id, actor, 'team');
+        throw notFound('Leave request');
+      }),
+
+    mine: (actor: Actor, q: MyLeaveQuery) =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        const page = await repo.listPage(tx, q, { employeeId: selfId(actor) });
+        return { rows: await toItems(tx, page.rows, actor, 'mine'), total: page.total };
+      }),
+
+    queue: (actor: Actor, q: LeaveQueueQuery, mode: QueueMode) =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        if (mode === 'admin') {
+          if (dataScopeOf(actor.permissions) !== 'company')
+            throw new AppError('FORBIDDEN', 'The admin queue needs company-wide access');
+          const page = await repo.listPage(tx, q, {});
+          return { rows: await toItems(tx, page.rows, actor, 'admin'), total: page.total };
+        }
+        if (!actor.employeeId) return { rows: [], total: 0 };
+        const onlyIds = await engine.awaitingSubjects(tx, LEAVE_TYPE, actor.employeeId);
+        const page = await repo.listPage(tx, { ...q, status: undefined }, { onlyIds });
+        return { rows: await toItems(tx, page.rows, actor, 'team'), total: page.total };
+      }),
+
+    decide: (
+      actor: Actor,
+      id: string,
+      decision: 'approved' | 'rejected',
+      comment: string | null,
+      mode: QueueMode,
+    ) =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (mode === 'admin' && !isAdmin(actor))
+          throw new AppError('FORBIDDEN', 'The admin queue needs company-wide access');
+        const [row] = await repo.getRequests(tx, [id]);
+        const approvalId = row && (await approvalIdOf(tx, id));
+        if (!row || !approvalId) throw notFound('Leave request');
+        if (row.employee_id === actor.employeeId)
+          throw new AppError('FORBIDDEN', 'You cannot decide your own request');
+        const result = await engine.decide(tx, actor, approvalId, decision, comment, {
+          asAdmin: mode === 'admin',
+          type: LEAVE_TYPE,
+        });
+        await auditOf(tx, actor, {
+          action: `leave.${decision}`,
+          entity: 'leave_request',
+          entity_id: id,
+          changes: {
+            comment,
+            as_admin: mode === 'admin',
+            on_behalf_of: result.on_behalf_of,
+            status: result.status,
+          },
+        });
+        return itemOf(tx, id, actor, mode);
+      }),
+
+    // ---- Balances ----
+    /**
+     * Balances of every leave type the employee holds entries or pending requests for, in one
+     * statement (the leave types that apply to them are in `configuration`).
+     */
+    balances: (actor: Actor, employeeId: string | null) =>
+      db.tenantRead(actor.companyId, async (tx): Promise<LeaveBalance[]> => {
+        const id = employeeId ?? selfId(actor);
+        if (employeeId && employeeId !== actor.employeeId) await assertInScope(tx, actor, id);
+        return (await repo.balanceRows(tx, id)).map((r) => {
+          const balance = round2(Number(r.balance));
+          const pending = r.paid ? round2(Number(r.pending)) : 0;
+          return {
+            leave_type_id: r.leave_type_id,
+            name: r.name,
+            code: r.code,
+            paid: r.paid,
+            unit: r.unit,
+            balance,
+            pending,
+            available: round2(balance - pending),
+          };
+        });
+      }),
+
+    /** Every entry behind a balance, with a running total (the balance explainer). */
+    explain: (actor: Actor, employeeId: string, leaveTypeId: string, asOf?: string) =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        await assertInScope(tx, actor, employeeId);
+        const type = await repo.getType(tx, leaveTypeId);
+        if (!type) throw notFound('Leave type');
+        const rows = (await repo.entries(tx, [employeeId], leaveTypeId)).filter(
+          (e) => !asOf || e.date <= asOf,
+        );
+        let running = 0;
+        const entries = rows.map((e) => {
+          running = round2(running + e.amount);
+          return {
+            id: e.id,
+            date: e.date,
+            kind: e.kind,
+            amount: e.amount,
+            running,
+            reason: e.reason,
+            rule: e.rule,
+            expires_on: e.expires_on,
+            created_at: iso(e.created_at),
+          };
+        });
+        return {
+          employee_id: employeeId,
+          leave_type: { id: type.id, name: type.name, code: type.code },
+          balance: balanceOf(rows),
+          entries,
+        };
+      }),
+
+    /** `PUT employee/{id}/leave-balance`: a manual entry with a reason, audited. */
+    adjust: (actor: Actor, employeeId: string, body: LeaveBalanceAdjust) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const [emp] = await repo.employees(tx, [employeeId], true);
+        if (!emp) throw notFound('Employee');
+        const type = await repo.getType(tx, body.leave_type_id);
+        if (!type) throw invalid('leave_type_id', 'Unknown leave type');
+        const date = body.date ?? (await today(tx));
+        let expiresOn: string | null = null;
+        let rule = 'Manual entry';
+        if (body.kind === 'comp_off') {
+          if (!type.comp_off) throw invalid('leave_type_id', `${type.name} is not a comp-off leave type`);
+          const [day] = await daysOf(tx, actor.companyId, employeeId, body.work_date!, body.work_date!);
+          if (!day || (!day.holiday && day.weeklyOff === 'none')) {
+            throw invalid(
+              'work_date',
+              'Comp-off is credited for work on a weekly-off or holiday; this date is a working day',
+            );
+          }
+          expiresOn = type.comp_off_expiry_days ? addDays(body.work_date!, type.comp_off_expiry_days) : null;
+          rule = `Worked on ${day.holiday ? `holiday ${day.holiday.name}` : 'a weekly-off'} ${body.work_date}${expiresOn ? `; usable until ${expiresOn}` : ''}`;
+        }
+        if (body.kind === 'encashment') {
+          if (!type.encashment) throw invalid('kind', `${type.name} cannot be encashed`);
+          const balance = (await repo.balances(tx, employeeId, '9999-12-31')).get(type.id) ?? 0;
+          if (body.amount > balance) throw invalid('amount', `Only ${balance} days are available to encash`);
+          if (type.encashment_cap !== null && body.amount > type.encashment_cap) {
+            throw invalid('amount', `At most ${type.encashment_cap} days can be encashed (encashment cap)`);
+          }
+          rule = `Encashment${type.encashment_cap !== null ? ` (cap ${type.encashment_cap})` : ''}`;
+        }
+        const debit = body.kind === 'manual_debit' || body.kind === 'encashment';
+        await repo.appendEntries(tx, [
+          {
+            employeeId,
+            leaveTypeId: type.id,
+            date,
+            kind: body.kind,
+            amount: debit ? -body.amount : body.amount,
+            reason: body.reason,
+            rule,
+            expiresOn,
+            createdBy: actor.userId,
+          },
+        ]);
+        await auditOf(tx, actor, {
+          action: 'leave.balance_adjusted',
+          entity: 'employee',
+          entity_id: employeeId,
+          changes: {
+            leave_type_id: type.id,
+            kind: body.kind,
+            amount: body.amount,
+            date,
+            reason: body.reason,
+          },
+        });
+        const sums = await repo.balances(tx, employeeId, '9999-12-31');
+        return { leave_type_id: type.id, balance: round2(sums.get(type.id) ?? 0) };
+      }),
+
+    // ---- Calendar ----
+    holidays: (actor: Actor, month: number | null, year: number) =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        const { from, to } = monthRange(month, year);
+        const days = await daysOf(tx, actor.companyId, selfId(actor), from, to);
+        return days
+          .filter((d) => d.holiday)
+          .map((d) => ({ date: d.date, name: d.holiday!.name, optional: d.holiday!.optional }));
+      }),
+
+    calendar: (actor: Actor, month: number, year: number, scope: 'mine' | 'team') =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        const me = selfId(actor);
+        const { from, to } = monthRange(month, year);
+        const days = await daysOf(tx, actor.companyId, me, from, to);
+        let ids = [me];
+        if (scope === 'team') {
+          const { rows } = await tx.query<{ id: string }>(
+            "SELECT id FROM employees WHERE manager_id = $1 AND status = 'active'",
+            [me],
+          );
+          ids = [me, ...rows.map((r) => r.id)];
+        }
+        return {
+          holidays: days
+            .filter((d) => d.holiday)
+            .map((d) => ({ date: d.date, name: d.holiday!.name, optional: d.holiday!.optional })),
+          weekly_offs: days.filter((d) => d.weeklyOff === 'full').map((d) => d.date),
+          leaves: (await repo.leaveDays(tx, ids, from, to)).map((l) => ({ ...l, amount: l.amount })),
+        };
+      }),
+
+    statusCounts: (actor: Actor) =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        const year = (await today(tx)).slice(0, 4);
+        const { rows } = await tx.query<{ status: LeaveRequest['status']; count: string; days: string }>(
+          `SELECT status, count(*) AS count, coalesce(sum(total), 0) AS days FROM leave_requests
+            WHERE employee_id = $1 AND to_date >= $2::date AND from_date <= $3::date GROUP BY status ORDER BY status`,
+          [selfId(actor), `${year}-01-01`, `${year}-12-31`],
+        );
+        return rows.map((r) => ({ status: r.status, count: Number(r.count), days: Number(r.days) }));
+      }),
+
+    /**
+     * The policies module's calendar-change listener (in its transaction): requests over changed
+     * dates are counted again, approved ones corrected through the ledger.
+     */
+    onCalendarChange: (tx: Queryable, change: LeaveCalendarChange) =>
+      recountRequests(tx, change, dayContexts, sandwichOf),
+
+    // ---- Accrual and year end ----
+    /** Runs accrual, year end and lapses for one company up to `asOf` (default: its today). */
+    runAccrual: (companyId: string, asOf?: string) =>
+      db.tenant(companyId, async (tx) => {
+        const date = asOf ?? (await today(tx));
+        return { ...(await runAccrual(tx, companyId, date, dayContexts)), as_of: date };
+      }),
+
+    /** Every company, each in its own transaction (the scheduled job). */
+    runAccrualAll: async () => {
+      const { rows } = await db.query<{ id: string }>('SELECT id FROM companies ORDER BY id');
+      for (const c of rows) {
+        await db.tenant(c.id, async (tx) => runAccrual(tx, c.id, await today(tx), dayContexts));
+      }
+    },
+  };
+}
+export type LeaveService = ReturnType<typeof createLeaveService>;
+
+function monthRange(month: number | null, year: number) {
+  if (!month) return { from: `${year}-01-01`, to: `${year}-12-31` };
+  const from = `${year}-${String(month).padStart(2, '0')}-01`;
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  return { from, to: addDays(next, -1) };
+}
+
+function describeDays(days: { date: string; amount: number; kind: string }[]) {
+  const off = days.filter((d) => d.kind !== 'working' && d.amount > 0).length;
+  return off > 0 ? `${off} weekly-off or holiday days counted by the sandwich rules` : 'working days only';
+}

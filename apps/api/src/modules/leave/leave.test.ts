@@ -1,0 +1,439 @@
+import { buildTestApp, type TestApp } from '../../test/helper';
+import { loadDayContexts } from '../policies';
+import { lopDays } from './index';
+import { recountRequests } from './leave.recount';
+import { sandwichOf } from './leave.service';
+
+let t: TestApp;
+type Session = Awaited<ReturnType<TestApp['login']>>;
+let admin: Session;
+let manager: Session;
+let employee: Session;
+let globex: Session;
+let acme: string;
+let employeeId: string;
+let managerId: string;
+
+const idOf = (email: string) =>
+  t.db.tenant(acme, async (tx) => {
+    const { rows } = await tx.query<{ id: string }>('SELECT id FROM employees WHERE lower(email) = $1', [
+      email,
+    ]);
+    return rows[0]!.id;
+  });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  acme = await t.companyId('Acme Corp');
+  [admin, manager, employee, globex] = await Promise.all([
+    t.login('admin@acme.test'),
+    t.login('manager@acme.test'),
+    t.login('employee@acme.test'),
+    t.login('admin@globex.test'),
+  ]);
+  employeeId = await idOf('employee@acme.test');
+  managerId = await idOf('manager@acme.test');
+  // No weekly-offs while the rules are tested on dates relative to today; the sandwich test sets them.
+  await setWeeklyOffs(NO_OFF);
+});
+
+const NO_OFF = Array.from({ length: 7 }, () => ['none', 'none', 'none', 'none', 'none']);
+const SAT_SUN = NO_OFF.map((w, i) => (i === 0 || i === 6 ? w.map(() => 'full') : w));
+const setWeeklyOffs = (days: string[][]) =>
+  t.db.tenant(acme, (tx) =>
+    tx.query(
+      `UPDATE weekly_off_policies SET days = $1::jsonb
+        WHERE id = (SELECT weekly_off_policy_id FROM master_policies WHERE is_default)`,
+      [JSON.stringify(days)],
+    ),
+  );
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, s: Session, payload?: unknown) =>
+  t.app.inject({ method, url, headers: s.headers, payload: payload as object | undefined });
+
+/** A date `n` days from the company's today (the test clock is real time). */
+const day = (n: number) => {
+  const d = new Date(Date.now() + 5.5 * 3600_000 + n * 86_400_000);
+  return d.toISOString().slice(0, 10);
+};
+
+const casual = {
+  name: 'Casual leave',
+  code: 'CL',
+  paid: true,
+  unit: 'half_day',
+  notice_days: 1,
+  back_dating_days: 3,
+  max_per_request: 5,
+  document_over_days: 4,
+  accrual_frequency: 'monthly',
+  accrual_amount: 1.5,
+};
+let cl: { id: string };
+let lwp: { id: string };
+
+describe('leave set-up', () => {
+  it('admins add leave types and a base policy; others are refused; companies are apart', async () => {
+    expect((await call('POST', '/api/leave/types', manager, casual)).statusCode).toBe(403);
+    const bad = await call('POST', '/api/leave/types', admin, {
+      ...casual,
+      code: 'no spaces!',
+      accrual_amount: 0,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['code']));
+    const res = await call('POST', '/api/leave/types', admin, casual);
+    expect(res.statusCode).toBe(201);
+    cl = res.json().data;
+    expect(res.json().data.sandwich.weekly_off_between).toBe(false);
+    expect((await call('POST', '/api/leave/types', admin, casual)).statusCode).toBe(400);
+    lwp = (
+      await call('POST', '/api/leave/types', admin, { name: 'Leave without pay', code: 'LWP', paid: false })
+    ).json().data;
+
+    const policy = await call('POST', '/api/leave/policies', admin, {
+      name: 'Standard',
+      is_base: true,
+      leave_type_ids: [cl.id, lwp.id],
+    });
+    expect(policy.statusCode).toBe(201);
+    expect(policy.json().data.leave_types.map((x: { code: string }) => x.code)).toEqual(['CL', 'LWP']);
+
+    // Globex sees none of it, and cannot touch it.
+    expect((await call('GET', '/api/leave/types', globex)).json().data).toEqual([]);
+    expect((await call('PUT', `/api/leave/types/${cl.id}`, globex, casual)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/leave/policies/${policy.json().data.id}`, globex)).statusCode).toBe(
+      404,
+    );
+    // In use: refused.
+    expect((await call('DELETE', `/api/leave/types/${cl.id}`, admin)).statusCode).toBe(409);
+
+    const options = await call('GET', '/api/dropdown/type/leave-type', employee);
+    expect(options.json().data).toEqual([
+      { value: cl.id, label: 'Casual leave' },
+      { value: lwp.id, label: 'Leave without pay' },
+    ]);
+    const config = (await call('GET', '/api/employee/base-leave-configuration', employee)).json().data;
+    expect(config.source).toBe('base');
+    expect(config.leave_types).toHaveLength(2);
+  });
+
+  it('manual balance entries: admin only, with a reason, in the caller company, audited', async () => {
+    const body = { leave_type_id: cl.id, kind: 'opening', amount: 6, reason: 'Opening balance' };
+    expect((await call('PUT', `/api/employee/${employeeId}/leave-balance`, manager, body)).statusCode).toBe(
+      403,
+    );
+    expect((await call('PUT', `/api/employee/${employeeId}/leave-balance`, globex, body)).statusCode).toBe(
+      404,
+    );
+    const noReason = await call('PUT', `/api/employee/${employeeId}/leave-balance`, admin, {
+      ...body,
+      reason: '',
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors[0].path).toBe('reason');
+    const res = await call('PUT', `/api/employee/${employeeId}/leave-balance`, admin, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.balance).toBe(6);
+    const audit = await t.db.tenant(acme, (tx) =>
+      tx.query("SELECT 1 FROM audit_log WHERE action = 'leave.balance_adjusted'"),
+    );
+    expect(audit.rows).toHaveLength(1);
+  });
+});
+
+describe('leave requests', () => {
+  let requestId: string;
+  const req = (from: number, to: number, extra: object = {}) => ({
+    leave_type_id: cl.id,
+    from_date: day(from),
+    to_date: day(to),
+    reason: 'Family function',
+    ...extra,
+  });
+
+  it('previews the counted days and refuses rules by name', async () => {
+    const preview = await call('POST', '/api/leave/preview', employee, req(10, 11));
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data).toMatchObject({
+      total: 2,
+      balance: 6,
+      available: 6,
+      balance_after: 4,
+      violations: [],
+    });
+    const notice = await call('POST', '/api/leave', employee, req(0, 0));
+    expect(notice.statusCode).toBe(400);
+    expect(notice.json().message).toMatch(/notice rule/);
+    const tooMany = await call('POST', '/api/leave', employee, req(10, 16));
+    expect(tooMany.json().message).toMatch(/maximum per request rule/);
+    const half = await call(
+      'POST',
+      '/api/leave',
+      employee,
+      req(10, 11, { day_type: 'half_day', half_day_type: 'first_half' }),
+    );
+    expect(half.statusCode).toBe(400);
+    expect(half.json().errors[0].path).toBe('day_type');
+  });
+
+  it('apply, edit while pending, overlap refused, the manager sees who approves next', async () => {
+    const res = await call('POST', '/api/leave', employee, req(10, 11));
+    expect(res.statusCode).toBe(201);
+    requestId = res.json().data.id;
+    expect(res.json().data.approval.next_approvers.map((a: { name: string }) => a.name)).toHaveLength(1);
+    const overlap = await call('POST', '/api/leave', employee, req(11, 12));
+    expect(overlap.statusCode).toBe(400);
+    expect(overlap.json().message).toMatch(/no overlapping requests/);
+    const edit = await call('PUT', `/api/leave/leave-record/${requestId}`, employee, req(10, 12));
+    expect(edit.json().data.total).toBe(3);
+    // Pending requests hold the balance: 6 - 3 leaves 3 available, so 4 more days are refused.
+    const over = await call('POST', '/api/leave', employee, req(20, 23, { document_id: null }));
+    expect(over.json().message).toMatch(/balance rule/);
+
+    const queue = await call('GET', '/api/requests/leaves', manager);
+    expect(queue.json().meta.totalCount).toBe(1);
+    expect(queue.json().data[0].abilities.approve).toBe(true);
+    expect((await call('GET', '/api/requests/leaves', employee)).statusCode).toBe(403);
+    expect((await call('GET', `/api/leave/leave-record/${requestId}`, globex)).statusCode).toBe(404);
+    expect((await call('GET', `/api/leave/leave-record/${requestId}`, manager)).statusCode).toBe(200);
+    // The manager's own view of the admin queue: refused (no company-wide access).
+    expect((await call('GET', '/api/admin/requests/leave', manager)).statusCode).toBe(403);
+    // Someone else's request is not found for editing.
+    expect((await call('PUT', `/api/leave/leave-record/${requestId}`, manager, req(10, 12))).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('two approvers deciding at once: one decision, one ledger debit', async () => {
+    const [a, b] = await Promise.all([
+      call('PUT', `/api/requests/leaves/${requestId}/approve`, manager, {}),
+      call('PUT', `/api/admin/requests/leave/${requestId}/approve`, admin, {}),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const used = await t.db.tenant(acme, (tx) =>
+      tx.query("SELECT amount FROM leave_ledger WHERE kind = 'used' AND ref = $1", [requestId]),
+    );
+    expect(used.rows.map((r) => Number((r as { amount: string }).amount))).toEqual([-3]);
+    const balances = (await call('GET', '/api/leave/mobile/leave-balance', employee)).json().data;
+    expect(balances.find((x: { code: string }) => x.code === 'CL')).toMatchObject({
+      balance: 3,
+      pending: 0,
+      available: 3,
+    });
+  });
+
+  it('the explainer lists the entries behind the balance; scope is enforced', async () => {
+    const url = `/api/leave/leave-balance/${employeeId}/entries?leave_type_id=${cl.id}`;
+    const res = await call('GET', url, employee);
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .data.entries.map((e: { kind: string; amount: number; running: number }) => [
+          e.kind,
+          e.amount,
+          e.running,
+        ]),
+    ).toEqual([
+      ['opening', 6, 6],
+      ['used', -3, 3],
+    ]);
+    expect((await call('GET', url, manager)).statusCode).toBe(200); // a direct report
+    const managerUrl = `/api/leave/leave-balance/${managerId}/entries?leave_type_id=${cl.id}`;
+    expect((await call('GET', managerUrl, employee)).statusCode).toBe(404);
+    expect((await call('GET', url, globex)).statusCode).toBe(404);
+    expect((await call('GET', `/api/leave/leave-balance/${managerId}`, employee)).statusCode).toBe(404);
+  });
+
+  it('cancelling approved leave credits it back once', async () => {
+    const [a, b] = await Promise.all([
+      call('DELETE', `/api/leave/leave-record/${requestId}`, employee),
+      call('DELETE', `/api/leave/leave-record/${requestId}`, employee),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const balances = (await call('GET', '/api/leave/mobile/leave-balance', employee)).json().data;
+    expect(balances.find((x: { code: string }) => x.code === 'CL').balance).toBe(6);
+    const mine = await call('GET', '/api/employee/leave-request?status=cancelled', employee);
+    expect(mine.json().meta.totalCount).toBe(1);
+  });
+
+  it('withdrawing a pending request; approved unpaid leave becomes LOP days', async () => {
+    const pending = (await call('POST', '/api/leave', employee, req(30, 30))).json().data;
+    const w = await call('DELETE', `/api/leave/leave-record/${pending.id}`, employee);
+    expect(w.json().data.status).toBe('withdrawn');
+
+    const unpaid = await call('POST', '/api/leave', employee, { ...req(40, 41), leave_type_id: lwp.id });
+    expect(unpaid.statusCode).toBe(201);
+    await call('PUT', `/api/requests/leaves/${unpaid.json().data.id}/approve`, manager, {});
+    const month = day(40).slice(0, 7);
+    const lop = await t.db.tenant(acme, (tx) => lopDays(tx, acme, [employeeId, managerId], month));
+    const inMonth = [day(40), day(41)].filter((d) => d.startsWith(month));
+    expect(lop.get(employeeId)?.dates.map((d) => d.date)).toEqual(inMonth);
+    expect(lop.has(managerId)).toBe(false);
+    const counts = (await call('GET', '/api/leave/requested-status', employee)).json().data;
+    expect(counts.length).toBeGreaterThan(0);
+  });
+});
+
+describe('sandwich days and master policies', () => {
+  it('Friday to Monday counts four days under a sandwich policy, each day with its reason', async () => {
+    await setWeeklyOffs(SAT_SUN);
+    try {
+      const sandwich = (
+        await call('POST', '/api/leave/types', admin, {
+          name: 'Sandwich leave',
+          code: 'SL',
+          sandwich: { weekly_off_between: true },
+        })
+      ).json().data;
+      const policies = (await call('GET', '/api/leave/policies', admin)).json().data;
+      const base = policies.find((p: { is_base: boolean }) => p.is_base);
+      await call('PUT', `/api/leave/policies/${base.id}`, admin, {
+        name: base.name,
+        is_base: true,
+        leave_type_ids: [...base.leave_types.map((x: { id: string }) => x.id), sandwich.id],
+      });
+      await call('PUT', `/api/employee/${employeeId}/leave-balance`, admin, {
+        leave_type_id: sandwich.id,
+        kind: 'opening',
+        amount: 10,
+        reason: 'Opening balance',
+      });
+      let friday = 14;
+      while (new Date(`${day(friday)}T00:00:00Z`).getUTCDay() !== 5) friday += 1;
+      const preview = await call('POST', '/api/leave/preview', employee, {
+        leave_type_id: sandwich.id,
+        from_date: day(friday),
+        to_date: day(friday + 3),
+      });
+      const data = preview.json().data;
+      expect(data.total).toBe(4);
+      expect(data.days.map((d: { kind: string; amount: number }) => [d.kind, d.amount])).toEqual([
+        ['working', 1],
+        ['weekly_off', 1],
+        ['weekly_off', 1],
+        ['working', 1],
+      ]);
+      expect(data.days[1].reason).toMatch(/between leave days: counted/);
+      // Casual leave has no sandwich rule: the weekend is not counted.
+      const plain = await call('POST', '/api/leave/preview', employee, {
+        leave_type_id: cl.id,
+        from_date: day(friday),
+        to_date: day(friday + 3),
+      });
+      expect(plain.json().data.total).toBe(2);
+    } finally {
+      await setWeeklyOffs(NO_OFF);
+    }
+  });
+
+  it('a master policy names the leave policy of its employees; an attached policy cannot be deleted', async () => {
+    const unpaidOnly = (
+      await call('POST', '/api/leave/policies', admin, { name: 'Unpaid only', leave_type_ids: [lwp.id] })
+    ).json().data;
+    const masters = (await call('GET', '/api/leave/master-policies', admin)).json().data;
+    const def = masters.find((m: { is_default: boolean }) => m.is_default);
+    expect(
+      (await call('PUT', `/api/leave/master-policies/${def.id}`, manager, { leave_policy_id: unpaidOnly.id }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PUT', `/api/leave/master-policies/${def.id}`, globex, { leave_policy_id: unpaidOnly.id }))
+        .statusCode,
+    ).toBe(400);
+    const res = await call('PUT', `/api/leave/master-policies/${def.id}`, admin, {
+      leave_policy_id: unpaidOnly.id,
+    });
+    expect(res.json().data.leave_policy_id).toBe(unpaidOnly.id);
+    const config = (await call('GET', '/api/employee/base-leave-configuration', employee)).json().data;
+    expect(config.source).toBe('master_policy');
+    expect(config.leave_types.map((x: { code: string }) => x.code)).toEqual(['LWP']);
+    expect((await call('DELETE', `/api/leave/policies/${unpaidOnly.id}`, admin)).statusCode).toBe(409);
+    await call('PUT', `/api/leave/master-policies/${def.id}`, admin, { leave_policy_id: null });
+    expect((await call('GET', '/api/employee/base-leave-configuration', employee)).json().data.source).toBe(
+      'base',
+    );
+  });
+});
+
+describe('back-dated calendar changes', () => {
+  it('a holiday added inside approved leave is credited back as a correcting entry; run again: nothing', async () => {
+    const res = await call('POST', '/api/leave', employee, {
+      leave_type_id: cl.id,
+      from_date: day(50),
+      to_date: day(51),
+      reason: 'Trip',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as string;
+    await call('PUT', `/api/requests/leaves/${id}/approve`, manager, {});
+    const before = (await call('GET', '/api/leave/mobile/leave-balance', employee)).json().data;
+    const clBefore = before.find((x: { code: string }) => x.code === 'CL').balance as number;
+    const change = {
+      companyId: acme,
+      employeeIds: 'all' as const,
+      from: day(50),
+      to: day(50),
+      reason: 'Holiday added',
+    };
+    const recount = () =>
+      t.db.tenant(acme, async (tx) => {
+        await tx.query(
+          `INSERT INTO holidays (company_id, calendar_id, holiday_date, name)
+           SELECT company_id, holiday_calendar_id, $1, 'Founders day' FROM master_policies WHERE is_default
+           ON CONFLICT DO NOTHING`,
+          [day(50)],
+        );
+        return recountRequests(tx, change, loadDayContexts, sandwichOf);
+      });
+    expect(await recount()).toBe(1);
+    expect(await recount()).toBe(0);
+    const after = (await call('GET', '/api/leave/mobile/leave-balance', employee)).json().data;
+    expect(after.find((x: { code: string }) => x.code === 'CL').balance).toBe(clBefore + 1);
+    const entries = (
+      await call('GET', `/api/leave/leave-balance/${employeeId}/entries?leave_type_id=${cl.id}`, employee)
+    ).json().data.entries as { kind: string; amount: number; rule: string }[];
+    expect(entries.at(-1)).toMatchObject({ kind: 'used', amount: 1, rule: 'Counted again: 2 days became 1' });
+    // From scratch: the request now counts one day, and the ledger holds -1 for it in all.
+    const item = (await call('GET', `/api/leave/leave-record/${id}`, employee)).json().data;
+    expect(item.total).toBe(1);
+    const net = await t.db.tenant(acme, (tx) =>
+      tx.query<{ n: string }>("SELECT sum(amount) AS n FROM leave_ledger WHERE kind = 'used' AND ref = $1", [
+        id,
+      ]),
+    );
+    expect(Number(net.rows[0]!.n)).toBe(-1);
+    await call('DELETE', `/api/leave/leave-record/${id}`, employee);
+  });
+});
+
+describe('accrual', () => {
+  it('running a month twice credits once; a missed month is caught up; only admins run it', async () => {
+    expect((await call('POST', '/api/leave/accrual/run', manager, {})).statusCode).toBe(403);
+    const asOf = day(0);
+    const first = await call('POST', '/api/leave/accrual/run', admin, { as_of: asOf });
+    expect(first.statusCode).toBe(200);
+    const again = await call('POST', '/api/leave/accrual/run', admin, { as_of: asOf });
+    expect(again.json().data.entries).toBe(0);
+    const accruals = () =>
+      t.db.tenant(acme, async (tx) => {
+        const { rows } = await tx.query<{ ref: string; n: string }>(
+          "SELECT ref, sum(amount) AS n FROM leave_ledger WHERE kind = 'accrual' AND employee_id = $1 GROUP BY ref ORDER BY ref",
+          [employeeId],
+        );
+        return rows.map((r) => [r.ref, Number(r.n)]);
+      });
+    expect(await accruals()).toEqual([[asOf.slice(0, 7), 1.5]]);
+    // Two months later without a run in between: both months are credited, each once.
+    const later = day(62);
+    await Promise.all([
+      call('POST', '/api/leave/accrual/run', admin, { as_of: later }),
+      call('POST', '/api/leave/accrual/run', admin, { as_of: later }),
+    ]);
+    const keys = (await accruals()).map((r) => r[1]);
+    expect(keys.every((n) => n === 1.5)).toBe(true);
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+  });
+});
