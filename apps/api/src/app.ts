@@ -36,6 +36,12 @@ import { createAssetService } from './modules/org/asset.service';
 import { createDivisionService } from './modules/org/division.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createReportingService } from './modules/org/reporting.service';
+import { createComponentsService } from './modules/payroll/components.service';
+import { figuresOnFrom } from './modules/payroll/figures';
+import { payrollRoutes } from './modules/payroll/payroll.routes';
+import { createSalaryService } from './modules/payroll/salary.service';
+import { createStatutoryService } from './modules/payroll/statutory.service';
+import { createTemplatesService } from './modules/payroll/templates.service';
 import { profileChangesRoutes } from './modules/profile-changes/profile-changes.routes';
 import { createProfileChangesService } from './modules/profile-changes/profile-changes.service';
 import { registerAuth } from './plugins/auth';
@@ -162,6 +168,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     announcements: createAnnouncementService({ db, clock }),
   };
   const dashboard = createDashboardService({ db, clock });
+  const figuresOn = figuresOnFrom(null);
+  const payrollTemplates = createTemplatesService({ db, clock, figuresOn });
+  const payroll = {
+    components: createComponentsService({ db }),
+    templates: payrollTemplates,
+    salary: createSalaryService({ db, clock, audit, templates: payrollTemplates }),
+    statutory: createStatutoryService({ db, clock, figuresOn }),
+  };
 
   // Jobs (ADR 0010): defined here, started once the app is ready, stopped before the database closes.
   const runJobs = deps.jobs ?? config.nodeEnv !== 'test';
@@ -197,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   profileChangesRoutes(app, { profileChanges });
   filesRoutes(app, { files });
   jobsRoutes(app, { jobs });
+  payrollRoutes(app, payroll);
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;

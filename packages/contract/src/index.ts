@@ -10,4 +10,5 @@ export * from './errors';
 export * from './files';
 export * from './jobs';
 export * from './org';
+export * from './payroll';
 export * from './permissions';
