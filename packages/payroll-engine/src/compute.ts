@@ -1,7 +1,18 @@
-/** computePayslip: the one entry point. Pure: same input and rules, same payslip. */
-import { parseMonth } from './dates';
+/**
+ * computePayslip: the one entry point. Pure: the same input and rules give the same payslip; no
+ * clock, database or environment. Order: earnings → EPF → ESI → PT → LWF → TDS (TDS needs the
+ * month's PF and PT for the old regime) → totals and year-to-date.
+ */
+import { ageOn, daysInMonth, iso, parseDate, parseMonth } from './dates';
 import { payDays } from './days';
 import { oneTimeLine, salaryLineEarning } from './earnings';
+import { computeEpf, type Wages } from './epf';
+import { computeEsi, periodStart } from './esi';
+import { computeLwf } from './lwf';
+import { formatInr } from './money';
+import { computePt } from './pt';
+import { computeMonthlyTds, incomeTaxRulesFor } from './tax';
+import type { AgeBand, SalaryFigures, TdsInput } from './tax/types';
 import type { Payslip, PayslipInput, PayslipLine, StatutoryRules } from './types';
 
 export function methodText(input: PayslipInput): string {
@@ -11,27 +22,129 @@ export function methodText(input: PayslipInput): string {
   return 'working days';
 }
 
+function ageBand(dob: string, y: number, m: number): AgeBand {
+  const fyEnd = iso(m >= 4 ? y + 1 : y, 3, 31);
+  const age = ageOn(dob, fyEnd);
+  return age >= 80 ? '80plus' : age >= 60 ? '60to80' : 'below60';
+}
+
+function taxFigures(wages: Wages, employeePf: number, pt: number): SalaryFigures {
+  let gross = 0;
+  let hra = 0;
+  let basicDa = 0;
+  for (const { line, earned } of wages.lines) {
+    if (!line.flags.taxable) continue;
+    gross += earned;
+    if (line.category === 'hra') hra += earned;
+    if (line.category === 'basic' || line.category === 'da') basicDa += earned;
+  }
+  for (const o of wages.oneTime) if (o.kind === 'earning' && o.taxable !== false) gross += o.amount;
+  return {
+    grossPaise: gross,
+    hraPaise: hra,
+    basicDaPaise: basicDa,
+    employeePfPaise: employeePf,
+    professionalTaxPaise: pt,
+  };
+}
+
 export function computePayslip(input: PayslipInput, rules: StatutoryRules): Payslip {
-  void rules;
   const { y, m } = parseMonth(input.month);
   const days = payDays(y, m, input.employee, input.attendance);
   const mt = methodText(input);
+  const notes: string[] = [];
   const lines: PayslipLine[] = [];
-  for (const s of input.salary) lines.push(salaryLineEarning(s, days, mt));
-  for (const o of input.oneTime) lines.push(oneTimeLine(o));
 
-  const sum = (kind: PayslipLine['kind']) =>
-    lines.filter((l) => l.kind === kind).reduce((a, l) => a + l.amount, 0);
-  const gross = sum('earning');
+  const wageLines = input.salary.map((line) => {
+    const l = salaryLineEarning(line, days, mt);
+    lines.push(l);
+    return { line, earned: l.amount };
+  });
+  for (const o of input.oneTime) lines.push(oneTimeLine(o));
+  const wages: Wages = { lines: wageLines, oneTime: input.oneTime, days };
+  const gross = lines.reduce((a, l) => a + (l.kind === 'earning' ? l.amount : 0), 0);
+
+  const epf = computeEpf(input, rules, wages, y, m);
+  lines.push(...epf.lines);
+  const esi = computeEsi(input, rules, wages, y, m);
+  lines.push(...esi.lines);
+  const pt = computePt(input, rules, gross, y, m);
+  if (pt.line) lines.push(pt.line);
+  lines.push(...computeLwf(input, rules, gross, y, m));
+
+  // The TDS projection needs a regular full month: same salary, no LOP, no one-time items.
+  const fullDays = { basis: days.basis, outsideEmployment: 0, lop: 0, payable: days.basis };
+  const regularWages: Wages = {
+    lines: input.salary.map((line) => ({ line, earned: line.monthly })),
+    oneTime: [],
+    days: fullDays,
+  };
+  const regularEpf = computeEpf(input, rules, regularWages, y, m).employee;
+  const regularGross = input.salary.reduce((a, s) => a + s.monthly, 0);
+  const regularPt = computePt(input, rules, regularGross, y, m, true).amount;
+  const thisMonth = taxFigures(wages, epf.employee, pt.amount);
+  const tax = input.tax;
+  const tdsInput: TdsInput = {
+    month: input.month,
+    regime: tax.regime,
+    ageBand: ageBand(input.employee.dateOfBirth, y, m),
+    paidSoFar: input.earlier.paid,
+    thisMonth,
+    regularMonthly: taxFigures(regularWages, regularEpf, regularPt),
+    tdsDeductedSoFarPaise: input.earlier.tds,
+  };
+  if (tax.previousEmployer) tdsInput.previousEmployer = tax.previousEmployer;
+  if (tax.expectedOneTime) tdsInput.oneTimeItems = tax.expectedOneTime;
+  if (tax.declarations) tdsInput.declarations = tax.declarations;
+  if (input.employee.exitDate) tdsInput.exitMonth = input.employee.exitDate.slice(0, 7);
+  const yearRules = incomeTaxRulesFor(input.month, rules.incomeTax);
+  const tds = computeMonthlyTds(tdsInput, yearRules);
+  lines.push({
+    code: 'TDS',
+    label: 'Income tax (TDS)',
+    kind: 'deduction',
+    base: tds.projectedGrossPaise,
+    rate: null,
+    amount: tds.tdsPaise,
+    rounding: 'rupee-nearest',
+    rule: {
+      section: '§5.5',
+      source: `${yearRules.tdsSection}; FY ${yearRules.financialYear} income-tax data`,
+    },
+    inputs: [
+      { name: 'regime', value: tax.regime, from: 'tax settings' },
+      { name: 'taxable pay this month', value: thisMonth.grossPaise, from: 'earnings flagged taxable' },
+      { name: 'regular monthly taxable pay', value: regularGross, from: 'salary lines, full month' },
+      { name: 'taxable pay earlier this FY', value: input.earlier.paid.grossPaise, from: 'earlier.paid' },
+      { name: 'TDS earlier this FY', value: input.earlier.tds, from: 'earlier.tds' },
+    ],
+    explain: `Income tax (TDS, ${tax.regime} regime, projection method): ${tds.explanation}`,
+    show: true,
+  });
+
+  const sum = (kind: PayslipLine['kind']) => lines.reduce((a, l) => a + (l.kind === kind ? l.amount : 0), 0);
   const deductions = sum('deduction');
   const employerContributions = sum('employer');
-  const taxableGross =
-    input.salary.reduce((a, s, i) => a + (s.flags.taxable ? lines[i]!.amount : 0), 0) +
-    input.oneTime
-      .filter((o) => o.kind === 'earning' && o.taxable !== false)
-      .reduce((a, o) => a + o.amount, 0);
+  const net = gross - deductions;
+  if (net < 0) notes.push(`Deductions exceed gross by ${formatInr(-net)}: net pay is negative.`);
+
+  const s = input.epf;
+  const inCtc = (l: PayslipLine) => {
+    if (l.code === 'EPF_ER' || l.code === 'EPS_ER') return s.employerInCtc;
+    if (l.code === 'EDLI_ER') return s.employerInCtc && s.edliInCtc === true;
+    if (l.code === 'EPF_ADMIN') return s.employerInCtc && s.adminInCtc === true;
+    return l.kind === 'employer';
+  };
+  const costToCompany =
+    gross + lines.reduce((a, l) => a + (l.kind === 'employer' && inCtc(l) ? l.amount : 0), 0);
+
   const e = input.earlier;
   const p = e.paid;
+  const newHalf = periodStart(m);
+  const exit = input.employee.exitDate ? parseDate(input.employee.exitDate) : null;
+  if (exit && exit.y === y && exit.m === m && exit.d < daysInMonth(y, m)) {
+    notes.push(`Leaver: exit on ${input.employee.exitDate}; days after it are unpaid.`);
+  }
   return {
     month: input.month,
     days,
@@ -39,24 +152,24 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
     gross,
     deductions,
     employerContributions,
-    net: gross - deductions,
-    costToCompany: gross,
+    net,
+    costToCompany,
     ytd: {
       gross: e.gross + gross,
       paid: {
-        grossPaise: p.grossPaise + taxableGross,
-        hraPaise: p.hraPaise ?? 0,
-        basicDaPaise: p.basicDaPaise ?? 0,
-        employeePfPaise: p.employeePfPaise ?? 0,
-        professionalTaxPaise: p.professionalTaxPaise ?? 0,
+        grossPaise: p.grossPaise + thisMonth.grossPaise,
+        hraPaise: (p.hraPaise ?? 0) + (thisMonth.hraPaise ?? 0),
+        basicDaPaise: (p.basicDaPaise ?? 0) + (thisMonth.basicDaPaise ?? 0),
+        employeePfPaise: (p.employeePfPaise ?? 0) + epf.employee,
+        professionalTaxPaise: (p.professionalTaxPaise ?? 0) + pt.amount,
         employerNpsPaise: p.employerNpsPaise ?? 0,
       },
-      tds: e.tds,
-      grossThisHalfYear: e.grossThisHalfYear + gross,
-      ptThisHalfYear: e.ptThisHalfYear,
-      esiCoveredThisPeriod: e.esiCoveredThisPeriod,
+      tds: e.tds + tds.tdsPaise,
+      grossThisHalfYear: (newHalf ? 0 : e.grossThisHalfYear) + gross,
+      ptThisHalfYear: (newHalf ? 0 : e.ptThisHalfYear) + (pt.halfYearly ? pt.amount : 0),
+      esiCoveredThisPeriod: esi.covered,
       monthsPaid: e.monthsPaid + (gross > 0 ? 1 : 0),
     },
-    notes: [],
+    notes,
   };
 }

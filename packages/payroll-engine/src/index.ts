@@ -6,5 +6,9 @@ export const ENGINE_VERSION = '0.1.0';
 
 export { computePayslip } from './compute';
 export { payDays } from './days';
+export { epsEligibleAtJoining } from './epf';
 export { divCeil, divHalfUp, formatInr, formatRate, splitByWeights, splitEvenly } from './money';
+export { STATUTORY_RULES } from './rules';
+export { type FigureListing, statutoryFiguresOn } from './statutory-figures';
+export { computeMonthlyTds, incomeTaxRulesFor } from './tax';
 export type * from './types';

@@ -4,7 +4,7 @@
  * Dates are ISO 'YYYY-MM-DD' strings and the month is 'YYYY-MM' — the caller decides them in the
  * company time zone; the engine never reads a clock.
  */
-import type { SalaryFigures, TaxDeclarations, TaxRegime } from './tax/types';
+import type { IncomeTaxYearRules, SalaryFigures, TaxDeclarations, TaxRegime } from './tax/types';
 
 export type Paise = number;
 export type BasisPoints = number;
@@ -318,4 +318,6 @@ export interface StatutoryRules {
   esi: EsiFigures;
   pt: PtTable[];
   lwf: LwfRate[];
+  /** Income-tax years (src/tax data), one per FY. */
+  incomeTax: readonly IncomeTaxYearRules[];
 }

@@ -1,2 +1,9 @@
 // Income tax and monthly TDS (issue 14): call computeMonthlyTds(input, incomeTaxRulesFor(month)) from computePayslip.
+
+export { annualTax } from './annual-tax';
+export { hraExemption, taxableIncome } from './deductions';
+export { formatRupees } from './money';
+export { incomeTaxRulesFor } from './rules';
+export { computeMonthlyTds } from './tds';
 export type * from './types';
+export { FY_2025_26, FY_2026_27, INCOME_TAX_YEARS } from './years';

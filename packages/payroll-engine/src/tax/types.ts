@@ -111,7 +111,7 @@ export interface IncomeTaxYearRules {
 
 /** Taxable pay components for a period (one month, or a sum of months). */
 export interface SalaryFigures {
-  /** All taxable earnings before exemptions (includes HRA, excludes employer PF). */
+  /** All taxable earnings before exemptions (includes HRA; excludes employer PF and employer NPS). */
   grossPaise: number;
   /** HRA received (part of grossPaise); needed for the old-regime exemption. */
   hraPaise?: number;
@@ -121,7 +121,7 @@ export interface SalaryFigures {
   employeePfPaise?: number;
   /** Professional tax deducted: u/s 16(iii) (old regime). */
   professionalTaxPaise?: number;
-  /** Employer NPS contribution: taxable perquisite, then deductible u/s 80CCD(2) up to the cap. */
+  /** Employer NPS contribution: added to salary, then deductible u/s 80CCD(2) up to the cap. */
   employerNpsPaise?: number;
 }
 

@@ -1,0 +1,70 @@
+/** Labour Welfare Fund (rules §4): flat amounts in the state's deduction months, per-employee flag. */
+import { daysInMonth, iso } from './dates';
+import { inForce } from './figures';
+import { formatInr } from './money';
+import type { PayslipInput, PayslipLine, StatutoryRules } from './types';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+export function computeLwf(
+  input: PayslipInput,
+  rules: StatutoryRules,
+  gross: number,
+  y: number,
+  m: number,
+): PayslipLine[] {
+  const e = input.employee;
+  if (!e.lwfApplicable) return [];
+  const monthEnd = iso(y, m, daysInMonth(y, m));
+  const rate = rules.lwf.find((r) => r.state === e.state && inForce(r, monthEnd));
+  if (!rate?.months.includes(m)) return [];
+  // On the register on the last day of the deduction month (30 Jun / 31 Dec).
+  const onRegister = e.exitDate === undefined || e.exitDate >= monthEnd;
+  if (!onRegister || gross <= 0) return [];
+  const when = rate.months.map((x) => MONTHS[x - 1]).join(' and ');
+  const inputs = [
+    { name: 'LWF applicable', value: 'yes', from: 'employee facts' },
+    { name: 'state', value: e.state, from: 'employee facts' },
+  ];
+  return [
+    {
+      code: 'LWF_EE',
+      label: 'Labour welfare fund',
+      kind: 'deduction',
+      base: null,
+      rate: null,
+      amount: rate.employee,
+      rounding: 'none',
+      rule: { section: rate.section, source: rate.source },
+      inputs,
+      explain: `Labour welfare fund (${e.state}): flat ${formatInr(rate.employee)} employee contribution, deducted in ${when} from employees on the register on the last day of the month (${rate.source}).`,
+      show: true,
+    },
+    {
+      code: 'LWF_ER',
+      label: 'Labour welfare fund (employer)',
+      kind: 'employer',
+      base: null,
+      rate: null,
+      amount: rate.employer,
+      rounding: 'none',
+      rule: { section: rate.section, source: rate.source },
+      inputs,
+      explain: `Labour welfare fund employer (${e.state}): flat ${formatInr(rate.employer)}, paid in ${when} (${rate.source}).`,
+      show: false,
+    },
+  ];
+}
