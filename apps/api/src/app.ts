@@ -37,7 +37,7 @@ import { createDivisionService } from './modules/org/division.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createReportingService } from './modules/org/reporting.service';
 import { createComponentsService } from './modules/payroll/components.service';
-import { figuresOnFrom } from './modules/payroll/figures';
+import { engineFiguresOn } from './modules/payroll/figures';
 import { payrollRoutes } from './modules/payroll/payroll.routes';
 import { createSalaryService } from './modules/payroll/salary.service';
 import { createStatutoryService } from './modules/payroll/statutory.service';
@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     announcements: createAnnouncementService({ db, clock }),
   };
   const dashboard = createDashboardService({ db, clock });
-  const figuresOn = figuresOnFrom(null);
+  const figuresOn = engineFiguresOn;
   const payrollTemplates = createTemplatesService({ db, clock, figuresOn });
   const payroll = {
     components: createComponentsService({ db }),
