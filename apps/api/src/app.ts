@@ -37,11 +37,12 @@ import { createDivisionService } from './modules/org/division.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createReportingService } from './modules/org/reporting.service';
 import { createComponentsService } from './modules/payroll/components.service';
-import { engineFiguresOn } from './modules/payroll/figures';
+import { engineFigureListing, engineFiguresOn } from './modules/payroll/figures';
 import { payrollRoutes } from './modules/payroll/payroll.routes';
 import { createSalaryService } from './modules/payroll/salary.service';
 import { createStatutoryService } from './modules/payroll/statutory.service';
 import { createTemplatesService } from './modules/payroll/templates.service';
+import { createWhatIfService } from './modules/payroll/whatif.service';
 import { profileChangesRoutes } from './modules/profile-changes/profile-changes.routes';
 import { createProfileChangesService } from './modules/profile-changes/profile-changes.service';
 import { registerAuth } from './plugins/auth';
@@ -174,7 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     components: createComponentsService({ db }),
     templates: payrollTemplates,
     salary: createSalaryService({ db, clock, audit, templates: payrollTemplates }),
-    statutory: createStatutoryService({ db, clock, figuresOn }),
+    statutory: createStatutoryService({ db, clock, figuresOn, listing: engineFigureListing }),
+    whatIf: createWhatIfService({ db, clock, templates: payrollTemplates }),
   };
 
   // Jobs (ADR 0010): defined here, started once the app is ready, stopped before the database closes.

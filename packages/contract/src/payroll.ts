@@ -411,3 +411,98 @@ export const EmployeeSalaryBodySchema = z
     }
   });
 export type EmployeeSalaryBody = z.infer<typeof EmployeeSalaryBodySchema>;
+
+// ---- Statutory figures and what-if ----------------------------------------------------------
+
+/** `GET payroll/statutory-figures`: every figure the engine uses on a date, with its source. */
+export const StatutoryFiguresQuerySchema = z.object({
+  date: isoDate.optional(),
+  /** PT and LWF of one state only (the two-letter code the engine uses, e.g. KA). */
+  state: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Use the two-letter state code, e.g. KA')
+    .optional(),
+});
+export const StatutoryFiguresResponseSchema = envelope(
+  z.object({
+    date: z.string(),
+    state: z.string().nullable(),
+    figures: z.array(StatutoryFigureSchema.extend({ group: z.string(), key: z.string() })),
+  }),
+);
+
+export const GENDERS_FOR_PAYROLL = ['male', 'female', 'other'] as const;
+/** Facts about the person that the engine needs; taken from the employee record when one is named. */
+export const WhatIfFactsSchema = z.strictObject({
+  state: z.string().regex(/^[A-Z]{2}$/, 'Use the two-letter state code, e.g. KA'),
+  gender: z.enum(GENDERS_FOR_PAYROLL),
+  date_of_birth: isoDate,
+  joining_date: isoDate,
+  disabled: z.boolean().default(false),
+  lwf_applicable: z.boolean().default(false),
+  tax_regime: z.enum(['new', 'old']).default('new'),
+});
+export type WhatIfFacts = z.infer<typeof WhatIfFactsSchema>;
+
+/**
+ * `POST payroll/what-if`: one month's payslip from the given facts and lines; nothing is saved.
+ * The salary is the given lines at the CTC, a template at the CTC, or (with employee_id only) the
+ * employee's salary in force in that month.
+ */
+export const WhatIfBodySchema = z
+  .strictObject({
+    month: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the format YYYY-MM')
+      .optional(),
+    employee_id: uuid.optional(),
+    facts: WhatIfFactsSchema.partial().optional(),
+    template_id: uuid.optional(),
+    annual_ctc_paise: paise.min(1, 'Must be more than zero').optional(),
+    lines: templateLines.optional(),
+    lop_days: z.number().min(0).max(31).multipleOf(0.5).default(0),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.lines || v.template_id) && !v.annual_ctc_paise) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['annual_ctc_paise'],
+        message: 'Required with lines or a template',
+      });
+    }
+    if (!v.lines && !v.template_id && !v.employee_id) {
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Give the lines, a template or an employee' });
+    }
+    if (!v.employee_id && !v.facts) {
+      ctx.addIssue({ code: 'custom', path: ['facts'], message: 'Give the facts or an employee' });
+    }
+  });
+export type WhatIfBody = z.infer<typeof WhatIfBodySchema>;
+
+export const WhatIfLineSchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  kind: z.enum(['earning', 'deduction', 'employer', 'info']),
+  base: z.number().int().nullable(),
+  rate: z.number().nullable(),
+  amount: z.number().int(),
+  /** The engine's words: what the line is, its inputs, the rule and source, the arithmetic. */
+  explain: z.string(),
+  rule: z.object({ section: z.string(), source: z.string() }),
+  show: z.boolean(),
+});
+export type WhatIfLine = z.infer<typeof WhatIfLineSchema>;
+export const WhatIfResultSchema = z.object({
+  month: z.string(),
+  facts: WhatIfFactsSchema,
+  lines: z.array(WhatIfLineSchema),
+  gross_paise: z.number().int(),
+  deductions_paise: z.number().int(),
+  net_paise: z.number().int(),
+  employer_contributions_paise: z.number().int(),
+  cost_to_company_paise: z.number().int(),
+  notes: z.array(z.string()),
+  engine_version: z.string(),
+});
+export type WhatIfResult = z.infer<typeof WhatIfResultSchema>;
+export const WhatIfResponseSchema = envelope(WhatIfResultSchema);

@@ -72,3 +72,5 @@ export function figureListing(rules: RulesLike, date: string, state?: string) {
 
 /** The figures of the engine's own dated data: what the API uses. */
 export const engineFiguresOn = figuresOnFrom(STATUTORY_RULES);
+export const engineFigureListing = (date: string, state?: string) =>
+  figureListing(STATUTORY_RULES, date, state);

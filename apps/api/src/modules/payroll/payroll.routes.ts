@@ -30,10 +30,14 @@ import {
   SalaryTemplateListQuerySchema,
   SalaryTemplateListResponseSchema,
   SalaryTemplateResponseSchema,
+  StatutoryFiguresQuerySchema,
+  StatutoryFiguresResponseSchema,
   StatutoryToggleBodySchema,
   TAX_EXEMPTIONS,
   VALUE_TYPES,
   ValueLabelListSchema,
+  WhatIfBodySchema,
+  WhatIfResponseSchema,
 } from '@hr/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,12 +46,14 @@ import type { ComponentsService } from './components.service';
 import type { SalaryService } from './salary.service';
 import type { StatutoryService } from './statutory.service';
 import type { TemplatesService } from './templates.service';
+import type { WhatIfService } from './whatif.service';
 
 export type PayrollDeps = {
   components: ComponentsService;
   templates: TemplatesService;
   salary: SalaryService;
   statutory: StatutoryService;
+  whatIf: WhatIfService;
 };
 
 const ok = <T>(data: T, message = 'ok') => ({ status: 200, message, data });
@@ -71,7 +77,7 @@ const VALUE_TYPE_LABELS: Record<(typeof VALUE_TYPES)[number], string> = {
 
 export function payrollRoutes(app: FastifyInstance, deps: PayrollDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { components, templates, salary, statutory } = deps;
+  const { components, templates, salary, statutory, whatIf } = deps;
   const tags = ['payroll'];
   const params = PayrollIdParamSchema;
 
@@ -425,5 +431,27 @@ export function payrollRoutes(app: FastifyInstance, deps: PayrollDeps) {
       schema: { tags, body: EmployeeSalaryBodySchema, response: { 200: EmployeeSalaryResponseSchema } },
     },
     async (req) => ok(await salary.revise(actorOf(req), req.body), 'Salary revision recorded'),
+  );
+
+  // ---- What the engine uses, and what-if ----
+  r.get(
+    '/api/payroll/statutory-figures',
+    {
+      config: { permission: VIEW },
+      schema: {
+        tags,
+        querystring: StatutoryFiguresQuerySchema,
+        response: { 200: StatutoryFiguresResponseSchema },
+      },
+    },
+    async (req) => ok(await statutory.figures(actorOf(req), req.query.date, req.query.state)),
+  );
+  r.post(
+    '/api/payroll/what-if',
+    {
+      config: { permission: VIEW },
+      schema: { tags, body: WhatIfBodySchema, response: { 200: WhatIfResponseSchema } },
+    },
+    async (req) => ok(await whatIf.compute(actorOf(req), req.body)),
   );
 }

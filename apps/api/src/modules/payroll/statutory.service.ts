@@ -6,7 +6,17 @@ import { companyToday } from '../org';
 import { epfChanges, esiChanges, type FiguresOn, readSettings, saveSettings } from './statutory';
 
 /** EPF and ESI settings of the company, shown with the engine's figures in force today. */
-export function createStatutoryService(deps: { db: Db; clock: Clock; figuresOn: FiguresOn }) {
+export type FigureListing = (
+  date: string,
+  state?: string,
+) => { group: string; key: string; label: string; value: string; source: string }[];
+
+export function createStatutoryService(deps: {
+  db: Db;
+  clock: Clock;
+  figuresOn: FiguresOn;
+  listing: FigureListing;
+}) {
   const { db, clock, figuresOn } = deps;
 
   async function epf(tx: Queryable) {
@@ -21,6 +31,12 @@ export function createStatutoryService(deps: { db: Db; clock: Clock; figuresOn: 
   }
 
   return {
+    /** What the engine uses on the date (today in the company's time zone by default). */
+    figures: (actor: Actor, date?: string, state?: string) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const on = date ?? (await companyToday(tx, clock.now())).today;
+        return { date: on, state: state ?? null, figures: deps.listing(on, state) };
+      }),
     epf: (actor: Actor) => db.tenant(actor.companyId, epf),
     esi: (actor: Actor) => db.tenant(actor.companyId, esi),
     updateEpf: (actor: Actor, body: EpfUpdateBody) =>
