@@ -16,6 +16,9 @@ import type {
   SalaryTemplate,
   SalaryTemplateBody,
   SalaryTemplateSummary,
+  StatutoryFiguresResponseSchema,
+  WhatIfBodySchema,
+  WhatIfResult,
 } from '@hr/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -261,3 +264,21 @@ export const useSaveSalary = () =>
       ),
     [K.salary, K.templates],
   );
+
+// ---- What the engine uses, and what-if ----
+export type StatutoryFigures = z.infer<typeof StatutoryFiguresResponseSchema>['data'];
+export const useStatutoryFigures = (date: string | undefined, state: string | undefined) =>
+  useQuery({
+    queryKey: ['payroll', 'figures', date, state],
+    queryFn: () =>
+      unwrap<StatutoryFigures>(
+        apiClient.get('/payroll/statutory-figures', { params: apiParams({ date, state }) }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+/** A what-if payslip: computed, never saved, so no toast and nothing to refresh. */
+export const useWhatIf = () =>
+  useMutation({
+    mutationFn: (v: z.input<typeof WhatIfBodySchema>) =>
+      unwrap<WhatIfResult>(apiClient.post('/payroll/what-if', v)),
+  });

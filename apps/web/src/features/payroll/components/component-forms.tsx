@@ -95,6 +95,7 @@ function AmountFields({
         min={0}
         decimalScale={2}
         thousandSeparator=","
+        thousandsGroupStyle="lakh"
         value={amount}
         onChange={(v) => onAmount(String(v))}
         error={errors.amount_paise}

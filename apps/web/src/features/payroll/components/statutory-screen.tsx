@@ -5,6 +5,7 @@ import {
   Group,
   Paper,
   Radio,
+  Select,
   Stack,
   Switch,
   Table,
@@ -15,14 +16,24 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { DateField } from '../../../components/ui/date-field';
 import { LoadError } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { formErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { formatDate } from '../../../lib/format';
+import { formatDate, todayIn } from '../../../lib/format';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
-import { useEpf, useEsi, useSaveEpf, useSaveEsi, useToggleEpf, useToggleEsi } from '../api/payroll-api';
+import {
+  useEpf,
+  useEsi,
+  useSaveEpf,
+  useSaveEsi,
+  useStatutoryFigures,
+  useToggleEpf,
+  useToggleEsi,
+} from '../api/payroll-api';
+import { STATE_OPTIONS } from './what-if-panel';
 
 const BASE = '/payroll/settings/statutory-details';
 
@@ -51,7 +62,7 @@ function FiguresTable({
         </Table.Thead>
         <Table.Tbody>
           {figures.map((f) => (
-            <Table.Tr key={f.label}>
+            <Table.Tr key={`${f.label}-${f.value}`}>
               <Table.Th scope="row" style={{ fontWeight: 400 }}>
                 {f.label}
               </Table.Th>
@@ -81,6 +92,49 @@ function StatutoryTabs() {
         <Tabs.Tab value="esi">ESI</Tabs.Tab>
       </Tabs.List>
     </Tabs>
+  );
+}
+
+/**
+ * What the engine uses on a date, and where each figure comes from: PT and LWF by work state
+ * (all states, or one), with EPF, ESI and income tax.
+ */
+function EngineFigures() {
+  const [date, setDate] = useState(todayIn());
+  const [state, setState] = useState<string | null>(null);
+  const q = useStatutoryFigures(date || undefined, state ?? undefined);
+  const groups = ['Professional tax', 'Labour welfare fund'];
+  const rows = (q.data?.figures ?? []).filter((f) => groups.includes(f.group));
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Title order={2} size="h4">
+          Professional tax and labour welfare fund by state
+        </Title>
+        <Text size="sm" c="dimmed">
+          The slabs the payroll engine applies on a date, by the employee's work state, with their sources.
+          Read-only: they change with the engine's dated data.
+        </Text>
+        <Group grow align="flex-start">
+          <DateField label="On date" value={date} onChange={setDate} />
+          <Select
+            label="Work state"
+            data={STATE_OPTIONS}
+            value={state}
+            onChange={setState}
+            clearable
+            placeholder="All states"
+          />
+        </Group>
+        {q.isLoading ? (
+          <PageLoader />
+        ) : q.error ? (
+          <LoadError what="the figures" message={q.error.message} onRetry={q.refetch} />
+        ) : (
+          <FiguresTable on={q.data?.date ?? date} figures={rows} caption="Professional tax and LWF" />
+        )}
+      </Stack>
+    </Paper>
   );
 }
 
@@ -206,6 +260,7 @@ export function EpfScreen() {
             </form>
           </Paper>
           <FiguresTable on={q.data.figures_on} figures={q.data.figures} caption="EPF figures" />
+          <EngineFigures />
         </Stack>
       )}
     </>

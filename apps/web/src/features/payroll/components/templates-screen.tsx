@@ -52,6 +52,7 @@ import {
 } from '../api/payroll-api';
 import { BreakupTable } from './breakup-table';
 import { toPaise } from './payroll-format';
+import { WhatIfPanel } from './what-if-panel';
 
 const BASE = '/payroll/settings/salary-templates';
 const LIST = {
@@ -277,6 +278,7 @@ export function LinesEditor({
                         min={0}
                         decimalScale={2}
                         thousandSeparator=","
+                        thousandsGroupStyle="lakh"
                         prefix="₹"
                         value={l.amount}
                         disabled={disabled}
@@ -459,6 +461,7 @@ export function TemplateEditorScreen() {
                   min={0}
                   decimalScale={2}
                   thousandSeparator=","
+                  thousandsGroupStyle="lakh"
                   value={f.annual}
                   disabled={!canEdit}
                   onChange={(v) => setF({ ...f, annual: String(v) })}
@@ -483,9 +486,12 @@ export function TemplateEditorScreen() {
             </Paper>
           </div>
           <div>
-            <Paper withBorder p="md" aria-live="polite">
-              <LiveBreakup preview={preview} />
-            </Paper>
+            <Stack>
+              <Paper withBorder p="md" aria-live="polite">
+                <LiveBreakup preview={preview} />
+              </Paper>
+              <WhatIfPanel salary={preview} />
+            </Stack>
           </div>
         </SimpleGrid>
       </form>
