@@ -149,6 +149,9 @@ export function computeBreakup(
     balancingPaise = next;
     contrib = employerContributions(fixed, amounts, balancing, balancingPaise, statutory);
   }
+  // Rounding can leave the iteration swinging by a rupee between two points; the lines must
+  // still add up to the CTC, so the balancing line takes what the contributions leave.
+  balancingPaise = monthlyCtc - fixedSum - contrib.epf - contrib.esi;
   if (!balancing) balancingPaise = 0;
 
   const lines: BreakupLine[] = [];
