@@ -116,13 +116,19 @@ function EngineFigures() {
           Read-only: they change with the engine's dated data.
         </Text>
         <Group grow align="flex-start">
-          <DateField label="On date" value={date} onChange={setDate} />
+          <DateField
+            label="On date"
+            value={date}
+            onChange={setDate}
+            clearButtonProps={{ 'aria-label': 'Clear the date' }}
+          />
           <Select
             label="Work state"
             data={STATE_OPTIONS}
             value={state}
             onChange={setState}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the work state' }}
             placeholder="All states"
           />
         </Group>

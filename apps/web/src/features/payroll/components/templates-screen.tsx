@@ -421,7 +421,14 @@ export function TemplateEditorScreen() {
     }
   };
 
-  if (id && existing.isLoading) return <PageLoader />;
+  if (id && existing.isLoading) {
+    return (
+      <>
+        <PageHeader title="Salary template" />
+        <PageLoader />
+      </>
+    );
+  }
   if (id && existing.error) {
     return (
       <LoadError what="the salary template" message={existing.error.message} onRetry={existing.refetch} />
