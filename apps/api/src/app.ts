@@ -37,12 +37,7 @@ import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
-import {
-  createLeaveService,
-  LEAVE_ACCRUAL_CRON,
-  LEAVE_ACCRUAL_JOB,
-  leaveRoutes,
-} from './modules/leave';
+import { createLeaveService, LEAVE_ACCRUAL_CRON, LEAVE_ACCRUAL_JOB, leaveRoutes } from './modules/leave';
 import { lettersRoutes } from './modules/letters/letters.routes';
 import { createLettersService } from './modules/letters/letters.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -53,6 +48,13 @@ import { createAssetService } from './modules/org/asset.service';
 import { createDivisionService } from './modules/org/division.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { createReportingService } from './modules/org/reporting.service';
+import { createComponentsService } from './modules/payroll/components.service';
+import { engineFigureListing, engineFiguresOn } from './modules/payroll/figures';
+import { payrollRoutes } from './modules/payroll/payroll.routes';
+import { createSalaryService } from './modules/payroll/salary.service';
+import { createStatutoryService } from './modules/payroll/statutory.service';
+import { createTemplatesService } from './modules/payroll/templates.service';
+import { createWhatIfService } from './modules/payroll/whatif.service';
 import { loadDayContexts } from './modules/policies';
 import { policiesRoutes } from './modules/policies/policies.routes';
 import { createPoliciesService } from './modules/policies/policies.service';
@@ -213,6 +215,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await leave.onCalendarChange(tx, change);
     },
   });
+  const figuresOn = engineFiguresOn;
+  const payrollTemplates = createTemplatesService({ db, clock, figuresOn });
+  const payroll = {
+    components: createComponentsService({ db }),
+    templates: payrollTemplates,
+    salary: createSalaryService({ db, clock, audit, templates: payrollTemplates }),
+    statutory: createStatutoryService({ db, clock, figuresOn, listing: engineFigureListing }),
+    whatIf: createWhatIfService({ db, clock, templates: payrollTemplates }),
+  };
 
   // Jobs (ADR 0010): defined here, started once the app is ready, stopped before the database closes.
   const runJobs = deps.jobs ?? config.nodeEnv !== 'test';
@@ -265,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   expensesRoutes(app, { expenses });
   lettersRoutes(app, { letters });
   leaveRoutes(app, { leave });
+  payrollRoutes(app, payroll);
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;

@@ -15,6 +15,7 @@ export * from './leave';
 export * from './letters';
 export * from './notifications';
 export * from './org';
+export * from './payroll';
 export * from './permissions';
 export * from './policies';
 export * from './reports';

@@ -3,6 +3,7 @@ import { dateIn } from '../../lib/clock';
 import { hashPassword } from '../../lib/crypto';
 import { seedApprovalsDemo } from '../../modules/approvals/approvals.seed';
 import { seedOrgDemo } from '../../modules/org/org.seed';
+import { seedPayrollDemo } from '../../modules/payroll/payroll.seed';
 import { seedPoliciesDemo } from '../../modules/policies/policies.seed';
 import type { Db, Queryable } from '../client';
 
@@ -307,6 +308,7 @@ async function seedAcme(db: Db, passwordHash: string): Promise<void> {
   await seedOrgDemo(db, companyId);
   await seedApprovalsDemo(db, companyId);
   await seedPoliciesDemo(db, companyId);
+  await seedPayrollDemo(db, companyId);
 
   function person(i: number, unitId: string, managerIndex: number, designation: string): NewEmployee {
     const first = FIRST[i % FIRST.length]!;
@@ -360,6 +362,7 @@ async function seedGlobex(db: Db, passwordHash: string): Promise<void> {
     roleId: roles.Admin,
     employeeId: ids[0]!,
   });
+  await seedPayrollDemo(db, companyId);
 }
 
 /** Seeds the demo companies when the database has none. Returns whether it seeded. */

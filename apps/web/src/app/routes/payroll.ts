@@ -1,4 +1,14 @@
 import type { AreaNav } from '../../components/layouts/types';
+import {
+  BenefitFormScreen,
+  DeductionFormScreen,
+  EarningFormScreen,
+  EpfScreen,
+  EsiScreen,
+  PayrollComponentsScreen,
+  SalaryTemplateEditorScreen,
+  SalaryTemplatesScreen,
+} from './screens';
 import type { ScreenDef } from './types';
 
 const VIEW = ['admin_dashboard.view'] as const;
@@ -7,39 +17,79 @@ const BENEFIT = ['admin_dashboard.edit'] as const;
 
 /** Payroll (path payroll), spec section 2. The index goes to Run Payroll. */
 export const PAYROLL_SCREENS: ScreenDef[] = [
-  { path: 'settings/components/earnings', title: 'Salary Components', permission: VIEW },
-  { path: 'settings/components/deductions', title: 'Salary Components', permission: VIEW },
-  { path: 'settings/components/earning/new', title: 'Add earning', permission: VIEW },
-  { path: 'settings/components/earning/:earning_id', title: 'Edit earning', permission: VIEW },
+  {
+    path: 'settings/components/earnings',
+    title: 'Salary Components',
+    permission: VIEW,
+    Screen: PayrollComponentsScreen,
+  },
+  {
+    path: 'settings/components/deductions',
+    title: 'Salary Components',
+    permission: VIEW,
+    Screen: PayrollComponentsScreen,
+  },
+  {
+    path: 'settings/components/earning/new',
+    title: 'Add earning',
+    permission: VIEW,
+    Screen: EarningFormScreen,
+  },
+  {
+    path: 'settings/components/earning/:earning_id',
+    title: 'Edit earning',
+    permission: VIEW,
+    Screen: EarningFormScreen,
+  },
   {
     path: 'settings/components/deductions/post-tax-deductions/new',
     title: 'Add deduction',
     permission: VIEW,
+    Screen: DeductionFormScreen,
   },
   {
     path: 'settings/components/deductions/post-tax-deductions/:deduction_id',
     title: 'Edit deduction',
     permission: VIEW,
+    Screen: DeductionFormScreen,
   },
   {
     path: 'settings/components/deductions/pre-tax-deductions/new',
     title: 'Add pre-tax benefit',
     permission: BENEFIT,
+    Screen: BenefitFormScreen,
   },
   {
     path: 'settings/components/deductions/pre-tax-deductions/:benefit_id',
     title: 'Edit pre-tax benefit',
     permission: BENEFIT,
+    Screen: BenefitFormScreen,
   },
-  { path: 'settings/salary-templates', title: 'Salary templates', permission: VIEW },
-  { path: 'settings/salary-templates/new', title: 'Create salary template', permission: VIEW },
+  {
+    path: 'settings/salary-templates',
+    title: 'Salary templates',
+    permission: VIEW,
+    Screen: SalaryTemplatesScreen,
+  },
+  {
+    path: 'settings/salary-templates/new',
+    title: 'Create salary template',
+    permission: VIEW,
+    Screen: SalaryTemplateEditorScreen,
+  },
   {
     path: 'settings/salary-templates/:salary_template_id/edit',
     title: 'Edit salary template',
     permission: VIEW,
+    Screen: SalaryTemplateEditorScreen,
   },
-  { path: 'settings/statutory-details/epf', title: 'Statutory Components', permission: VIEW },
-  { path: 'settings/statutory-details/esi', title: 'ESI', permission: VIEW },
+  {
+    path: 'settings/statutory-details/epf',
+    title: 'Statutory Components',
+    permission: VIEW,
+    Screen: EpfScreen,
+  },
+  { path: 'settings/statutory-details/esi', title: 'ESI', permission: VIEW, Screen: EsiScreen },
   { path: 'payrun', title: 'Run Payroll', permission: VIEW },
   { path: 'payrun/history', title: 'Pay run history', permission: VIEW },
   { path: 'payrun/payable-days', title: 'Payable days', permission: VIEW },

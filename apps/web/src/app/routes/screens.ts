@@ -204,3 +204,43 @@ export const MasterPoliciesScreen = lazy(() =>
     default: m.MasterPoliciesScreen,
   })),
 );
+export const PayrollComponentsScreen = lazy(() =>
+  withFullStyles(import('../../features/payroll/components/components-screen')).then((m) => ({
+    default: m.ComponentsScreen,
+  })),
+);
+export const EarningFormScreen = lazy(() =>
+  withFullStyles(import('../../features/payroll/components/component-forms')).then((m) => ({
+    default: m.EarningFormScreen,
+  })),
+);
+export const DeductionFormScreen = lazy(() =>
+  withFullStyles(import('../../features/payroll/components/component-forms')).then((m) => ({
+    default: m.DeductionFormScreen,
+  })),
+);
+export const BenefitFormScreen = lazy(() =>
+  withFullStyles(import('../../features/payroll/components/component-forms')).then((m) => ({
+    default: m.BenefitFormScreen,
+  })),
+);
+export const SalaryTemplatesScreen = lazy(() =>
+  withFullStyles(import('../../features/payroll/components/templates-screen')).then((m) => ({
+    default: m.TemplatesScreen,
+  })),
+);
+export const SalaryTemplateEditorScreen = lazy(() =>
+  withFullStyles(import('../../features/payroll/components/templates-screen')).then((m) => ({
+    default: m.TemplateEditorScreen,
+  })),
+);
+export const EpfScreen = lazy(() =>
+  withFullStyles(import('../../features/payroll/components/statutory-screen')).then((m) => ({
+    default: m.EpfScreen,
+  })),
+);
+export const EsiScreen = lazy(() =>
+  withFullStyles(import('../../features/payroll/components/statutory-screen')).then((m) => ({
+    default: m.EsiScreen,
+  })),
+);

@@ -420,6 +420,7 @@ export function EmployeeTabs({
   profileExtra,
   revealAction,
   addressesEditor,
+  salaryPanel,
   self = false,
 }: {
   p: EmployeeProfile;
@@ -428,6 +429,8 @@ export function EmployeeTabs({
   revealAction?: ReactNode;
   /** Replaces the read-only address list (the employee's own form, or an administrator's). */
   addressesEditor?: ReactNode;
+  /** The payroll module's salary section, for those who may see it. */
+  salaryPanel?: ReactNode;
   /** The signed-in employee's own record (self-service calls for photo and assets). */
   self?: boolean;
 }) {
@@ -470,7 +473,7 @@ export function EmployeeTabs({
         <EmployeeDocuments employeeId={p.id} canEdit={editableChildren} />
       </Tabs.Panel>
       <Tabs.Panel value="salary">
-        <Text c="dimmed">Salary details come with payroll.</Text>
+        {salaryPanel ?? <Text c="dimmed">Salary details come with payroll.</Text>}
       </Tabs.Panel>
       <Tabs.Panel value="leave">
         <Text c="dimmed">Leave balances and history come with leave management.</Text>

@@ -1,0 +1,291 @@
+import type { TemplateLineBody, WhatIfBody, WhatIfFacts, WhatIfResult } from '@hr/contract';
+import {
+  computePayslip,
+  type EarlierInYear,
+  ENGINE_VERSION,
+  epsEligibleAtJoining,
+  type PayslipInput,
+  type SalaryLine,
+  STATUTORY_RULES,
+  type StatutoryRules,
+} from '@hr/payroll-engine';
+import type { Db, Queryable } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import type { Actor } from '../../plugins/auth';
+import { companyToday } from '../org';
+import { readSettings } from './statutory';
+import * as templates from './templates.repo';
+import { componentsOf, type TemplatesService } from './templates.service';
+
+/** State names an employee record may hold, to the codes of the engine's data. */
+const STATE_CODES: Record<string, string> = {
+  karnataka: 'KA',
+  maharashtra: 'MH',
+  'west bengal': 'WB',
+  'tamil nadu': 'TN',
+  telangana: 'TG',
+  gujarat: 'GJ',
+  'andhra pradesh': 'AP',
+  delhi: 'DL',
+};
+export const stateCode = (s: string | null) =>
+  !s
+    ? undefined
+    : /^[A-Za-z]{2}$/.test(s.trim())
+      ? s.trim().toUpperCase()
+      : STATE_CODES[s.trim().toLowerCase()];
+
+const invalid = (path: string, message: string) =>
+  new AppError('VALIDATION', `Validation failed: ${path}: ${message}`, { errors: [{ path, message }] });
+
+type EmployeeRow = {
+  pt_state: string | null;
+  gender: string | null;
+  date_of_birth: string | null;
+  date_of_joining: string;
+  has_disability: boolean;
+  lwf_applicable: boolean;
+  tax_regime: 'new' | 'old';
+  epf_applicable: boolean;
+};
+
+const EMPTY_EARLIER: EarlierInYear = {
+  monthsPaid: 0,
+  gross: 0,
+  paid: { grossPaise: 0 },
+  tds: 0,
+  grossThisHalfYear: 0,
+  ptThisHalfYear: 0,
+  esiCoveredThisPeriod: false,
+};
+
+const monthAdd = (ym: string, n: number) => {
+  const [y, m] = ym.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + n, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+};
+
+/**
+ * "What will this person take home": one month's payslip from the engine, from facts and lines,
+ * saving nothing. The months of the financial year before it (from April, or the joining month)
+ * are taken as paid at the same salary with no LOP, so that TDS and PT see a steady year; the
+ * result says so in its notes.
+ */
+export function createWhatIfService(deps: {
+  db: Db;
+  clock: Clock;
+  templates: TemplatesService;
+  rules?: StatutoryRules;
+}) {
+  const { db, clock } = deps;
+  const rules = deps.rules ?? STATUTORY_RULES;
+
+  async function linesOf(tx: Queryable, body: WhatIfBody, employeeId: string | undefined, monthEnd: string) {
+    if (body.lines) return { annual: body.annual_ctc_paise!, lines: body.lines };
+    if (body.template_id) {
+      const t = await templates.getTemplate(tx, body.template_id);
+      if (!t) throw invalid('template_id', 'No such salary template');
+      const lines = await templates.templateLines(tx, t.id);
+      return {
+        annual: body.annual_ctc_paise!,
+        lines: lines.map(
+          (l): TemplateLineBody => ({
+            ...(l.earning_id ? { earning_id: l.earning_id } : { benefit_id: l.benefit_id! }),
+            value_type: l.value_type,
+            amount_paise: l.amount_paise,
+            percent: l.percent,
+          }),
+        ),
+      };
+    }
+    // The employee's salary in force at the end of the month.
+    const { rows } = await tx.query<{
+      annual: number;
+      lines: { component_id: string | null; group: string; code: string; monthly_paise: number }[];
+    }>(
+      `SELECT annual_ctc_paise::float8 AS annual, lines FROM employee_salaries
+        WHERE employee_id = $1 AND effective_from <= $2 ORDER BY effective_from DESC LIMIT 1`,
+      [employeeId, monthEnd],
+    );
+    if (!rows[0]) throw invalid('employee_id', 'This employee has no salary in force in that month');
+    return {
+      annual: rows[0].annual,
+      // The saved revision's amounts, as fixed monthly lines.
+      lines: rows[0].lines
+        .filter((l) => l.group === 'earning' && l.component_id)
+        .map(
+          (l): TemplateLineBody =>
+            l.code === 'special_allowance'
+              ? { earning_id: l.component_id!, value_type: 'balancing' }
+              : { earning_id: l.component_id!, value_type: 'fixed_amount', amount_paise: l.monthly_paise },
+        ),
+    };
+  }
+
+  return {
+    compute: (actor: Actor, body: WhatIfBody): Promise<WhatIfResult> =>
+      db.tenant(actor.companyId, async (tx) => {
+        const { today } = await companyToday(tx, clock.now());
+        const month = body.month ?? today.slice(0, 7);
+        const [y, m] = month.split('-').map(Number) as [number, number];
+        const monthEnd = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+
+        let emp: EmployeeRow | null = null;
+        if (body.employee_id) {
+          const { rows } = await tx.query<EmployeeRow>(
+            `SELECT pt_state, gender, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
+                    to_char(date_of_joining, 'YYYY-MM-DD') AS date_of_joining, has_disability, lwf_applicable,
+                    tax_regime, epf_applicable
+               FROM employees WHERE id = $1`,
+            [body.employee_id],
+          );
+          emp = rows[0] ?? null;
+          if (!emp) throw notFound('Employee');
+        }
+        const given = body.facts ?? {};
+        const gender =
+          given.gender ??
+          (emp?.gender === 'male' || emp?.gender === 'female' ? emp.gender : emp ? 'other' : undefined);
+        const facts: Partial<WhatIfFacts> = {
+          state: given.state ?? stateCode(emp?.pt_state ?? null),
+          gender,
+          date_of_birth: given.date_of_birth ?? emp?.date_of_birth ?? undefined,
+          joining_date: given.joining_date ?? emp?.date_of_joining,
+          disabled: given.disabled ?? emp?.has_disability ?? false,
+          lwf_applicable: given.lwf_applicable ?? emp?.lwf_applicable ?? false,
+          tax_regime: given.tax_regime ?? emp?.tax_regime ?? 'new',
+        };
+        for (const k of ['state', 'gender', 'date_of_birth', 'joining_date'] as const) {
+          if (!facts[k]) {
+            throw invalid(`facts.${k}`, emp ? "Not on the employee's record: give it here" : 'Required');
+          }
+        }
+        const f = facts as WhatIfFacts;
+
+        const src = await linesOf(tx, body, body.employee_id, monthEnd);
+        const comps = await componentsOf(tx, src.lines);
+        const breakup = await deps.templates.breakupOf(tx, src.annual, comps, monthEnd);
+        deps.templates.refuseNegative(breakup);
+        const flags = new Map(
+          (
+            await tx.query<{
+              id: string;
+              kind: string;
+              taxable: boolean;
+              epf_wage: boolean;
+              esi_wage: boolean;
+              prorated: boolean;
+              show_on_payslip: boolean;
+            }>(
+              'SELECT id, kind, taxable, epf_wage, esi_wage, prorated, show_on_payslip FROM payroll_earnings WHERE id = ANY($1::uuid[])',
+              [comps.map((c) => c.id)],
+            )
+          ).rows.map((r) => [r.id, r]),
+        );
+        const CATEGORY = { basic: 'basic', hra: 'hra', special_allowance: 'special' } as const;
+        const salary: SalaryLine[] = breakup.lines
+          .filter((l) => l.group === 'earning' && l.component_id && l.monthly_paise > 0)
+          .map((l) => {
+            const c = flags.get(l.component_id!)!;
+            return {
+              code: l.code === 'allowance' ? `ALLOW_${l.component_id!.slice(0, 8)}` : l.code.toUpperCase(),
+              label: l.name,
+              monthly: l.monthly_paise,
+              category: CATEGORY[c.kind as keyof typeof CATEGORY] ?? 'other',
+              flags: {
+                taxable: c.taxable,
+                epfWage: c.epf_wage ? 'always' : 'never',
+                esiWage: c.esi_wage,
+                prorated: c.prorated,
+                showOnPayslip: c.show_on_payslip,
+              },
+            };
+          });
+
+        const settings = await readSettings(tx);
+        const pfWage = salary.filter((s) => s.flags.epfWage === 'always').reduce((n, s) => n + s.monthly, 0);
+        const base: Omit<PayslipInput, 'month' | 'attendance' | 'earlier'> = {
+          employee: {
+            state: f.state,
+            gender: f.gender,
+            dateOfBirth: f.date_of_birth,
+            disabled: f.disabled,
+            epsEligible: epsEligibleAtJoining(f.joining_date, pfWage, rules),
+            joiningDate: f.joining_date,
+            lwfApplicable: f.lwf_applicable,
+          },
+          salary,
+          oneTime: [],
+          epf: {
+            applicable: settings.epf.enabled && (emp?.epf_applicable ?? true),
+            employeeBase: settings.epf.employee_base,
+            employerBase: settings.epf.employer_base,
+            employerInCtc: settings.epf.employer_in_ctc,
+            prorateRestrictedWage: settings.epf.lop_prorate_restricted,
+            includeConditionalOnEarnedWage: settings.epf.lop_consider_all_below_ceiling,
+          },
+          esi: { applicable: settings.esi.enabled },
+          tax: { regime: f.tax_regime },
+        };
+        // Earlier months of the financial year, as if paid at this salary with no LOP.
+        const fyStart = `${m >= 4 ? y : y - 1}-04`;
+        const joined = f.joining_date.slice(0, 7);
+        let from = joined > fyStart ? joined : fyStart;
+        if (from > month) throw invalid('month', 'The month is before the joining date');
+        let earlier = EMPTY_EARLIER;
+        for (; from < month; from = monthAdd(from, 1)) {
+          const p = computePayslip(
+            { ...base, month: from, attendance: { method: { kind: 'calendar' }, lopDays: 0 }, earlier },
+            rules,
+          );
+          earlier = p.ytd;
+        }
+        let slip: ReturnType<typeof computePayslip>;
+        try {
+          slip = computePayslip(
+            { ...base, month, attendance: { method: { kind: 'calendar' }, lopDays: body.lop_days }, earlier },
+            rules,
+          );
+        } catch (err) {
+          // The engine refuses inputs it cannot compute (a date outside its data, LOP beyond the month).
+          if (err instanceof Error) throw invalid('month', err.message);
+          throw err;
+        }
+        const notes = [...slip.notes];
+        if (earlier.monthsPaid > 0) {
+          notes.push(
+            `The ${earlier.monthsPaid} earlier month(s) of this financial year are taken as paid at this salary with no loss of pay.`,
+          );
+        }
+        if (breakup.lines.some((l) => l.group === 'benefit')) {
+          notes.push(
+            'Pre-tax benefits are part of the CTC breakup but not yet of this payslip (the pay run is a later issue).',
+          );
+        }
+        return {
+          month,
+          facts: f,
+          lines: slip.lines.map((l) => ({
+            code: l.code,
+            label: l.label,
+            kind: l.kind,
+            base: l.base,
+            rate: l.rate,
+            amount: l.amount,
+            explain: l.explain,
+            rule: l.rule,
+            show: l.show,
+          })),
+          gross_paise: slip.gross,
+          deductions_paise: slip.deductions,
+          net_paise: slip.net,
+          employer_contributions_paise: slip.employerContributions,
+          cost_to_company_paise: slip.costToCompany,
+          notes,
+          engine_version: ENGINE_VERSION,
+        };
+      }),
+  };
+}
+export type WhatIfService = ReturnType<typeof createWhatIfService>;

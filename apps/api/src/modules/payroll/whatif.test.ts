@@ -1,0 +1,134 @@
+import { buildTestApp, callAs, type Session, type TestApp } from '../../test/helper';
+
+let t: TestApp;
+let admin: Session;
+let viewer: Session;
+let employee: Session;
+let globex: Session;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  t.clock.set(new Date('2026-11-20T06:00:00Z'));
+  await t.db.query(
+    `UPDATE roles SET permissions = array_append(permissions, 'admin_dashboard.view')
+      WHERE name = 'Manager' AND company_id = (SELECT id FROM companies WHERE name = 'Acme Corp')`,
+  );
+  [admin, viewer, employee, globex] = await Promise.all([
+    t.login('admin@acme.test'),
+    t.login('manager@acme.test'),
+    t.login('employee@acme.test'),
+    t.login('admin@globex.test'),
+  ]);
+  const res = await callAs(t, admin, 'GET', '/api/component/earnings?records=100');
+  for (const e of res.json().data as { id: string; name: string }[]) ids[e.name] = e.id;
+  ids.employee = employee.userResponse.employee_id as string;
+});
+afterAll(() => t.close());
+
+const call = (s: Session, method: string, url: string, payload?: object) =>
+  callAs(t, s, method, url, payload);
+const LAKH = 100_000_00;
+const lines = () => [
+  { earning_id: ids.Basic, value_type: 'percentage_of_ctc', percent: 50 },
+  { earning_id: ids['House rent allowance'], value_type: 'percentage_of_basic', percent: 40 },
+  { earning_id: ids['Conveyance allowance'], value_type: 'fixed_amount', amount_paise: 1600_00 },
+  { earning_id: ids['Special allowance'], value_type: 'balancing' },
+];
+const facts = { state: 'KA', gender: 'male', date_of_birth: '1990-06-15', joining_date: '2020-04-01' };
+type Line = { code: string; kind: string; amount: number; explain: string };
+
+describe('what-if', () => {
+  it('computes a payslip from facts and lines, each line with the engine explanation, saving nothing', async () => {
+    const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM employee_salaries');
+    const res = await call(viewer, 'POST', '/api/payroll/what-if', {
+      month: '2026-11',
+      facts,
+      annual_ctc_paise: 12 * LAKH,
+      lines: lines(),
+    });
+    expect(res.statusCode).toBe(200);
+    const p = res.json().data;
+    expect(p.month).toBe('2026-11');
+    expect(p.gross_paise).toBe(50_000_00 + 20_000_00 + 1_600_00 + 25_400_00);
+    const byKind = (k: string) => p.lines.filter((l: Line) => l.kind === k);
+    const epf = byKind('deduction').find((l: Line) => /EPF|PF/i.test(l.code));
+    expect(epf.amount).toBe(3_000_00);
+    expect(epf.explain).toMatch(/25,000/);
+    const pt = p.lines.find((l: Line) => /^PT/.test(l.code));
+    expect(pt.amount).toBe(200_00);
+    expect(pt.explain.length).toBeGreaterThan(20);
+    const tds = p.lines.find((l: Line) => /TDS/.test(l.code));
+    expect(tds).toBeDefined();
+    expect(tds.explain.length).toBeGreaterThan(20);
+    expect(p.net_paise).toBe(p.gross_paise - p.deductions_paise);
+    expect(p.notes.join(' ')).toContain('earlier month');
+    const after = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM employee_salaries');
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+  });
+
+  it("uses the employee's record and salary in force, and asks for the facts the record lacks", async () => {
+    const tpl = await call(admin, 'POST', '/api/salary-templates', {
+      name: 'What-if template',
+      annual_ctc_paise: 12 * LAKH,
+      lines: lines(),
+    });
+    await call(admin, 'POST', '/api/employee/salary', {
+      employee_id: ids.employee,
+      template_id: tpl.json().data.id,
+      annual_ctc_paise: 12 * LAKH,
+      effective_from: '2026-04-01',
+    });
+    const missing = await call(admin, 'POST', '/api/payroll/what-if', {
+      employee_id: ids.employee,
+      month: '2026-11',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0].path).toMatch(/^facts\./);
+    const res = await call(admin, 'POST', '/api/payroll/what-if', {
+      employee_id: ids.employee,
+      month: '2026-11',
+      facts: { state: 'KA', date_of_birth: '1992-01-01', gender: 'female' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.gross_paise).toBe(97_000_00);
+  });
+
+  it('is refused to weaker roles, validated, and scoped to the company', async () => {
+    expect((await call(employee, 'POST', '/api/payroll/what-if', { facts, lines: lines() })).statusCode).toBe(
+      403,
+    );
+    const bad = await call(admin, 'POST', '/api/payroll/what-if', { lines: lines(), month: '2026-13' });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['annual_ctc_paise', 'facts', 'month']);
+    const theirs = await call(globex, 'POST', '/api/payroll/what-if', { employee_id: ids.employee, facts });
+    expect(theirs.statusCode).toBe(404);
+  });
+});
+
+describe('statutory figures', () => {
+  it("lists what the engine uses on a date, PT and LWF of the employee's state, with sources", async () => {
+    expect((await call(employee, 'GET', '/api/payroll/statutory-figures')).statusCode).toBe(403);
+    const res = await call(viewer, 'GET', '/api/payroll/statutory-figures?date=2026-02-10&state=KA');
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data;
+    expect(d).toMatchObject({ date: '2026-02-10', state: 'KA' });
+    const pt = d.figures.find((f: { group: string }) => f.group === 'Professional tax');
+    expect(pt.value).toContain('300');
+    expect(pt.source.length).toBeGreaterThan(10);
+    const ceiling = d.figures.find((f: { key: string }) => f.key === 'epf.wageCeiling');
+    expect(ceiling.value).toBe('₹15,000');
+    expect(
+      d.figures.every(
+        (f: { label: string; key: string }) => !f.key.startsWith('pt.') || f.key.startsWith('pt.KA'),
+      ),
+    ).toBe(true);
+    const bad = await call(admin, 'GET', '/api/payroll/statutory-figures?state=Karnataka');
+    expect(bad.json().errors[0].path).toBe('state');
+  });
+});

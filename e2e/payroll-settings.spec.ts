@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { apiLogin, DEMO, signIn } from './support/helpers';
+
+/** First day of the current month in India, typed as the date field takes it. */
+function monthStartIst(): string {
+  const ist = new Date(Date.now() + 5.5 * 3600 * 1000);
+  return `${ist.getUTCFullYear()}-${String(ist.getUTCMonth() + 1).padStart(2, '0')}-01`;
+}
+
+test.describe('payroll settings', () => {
+  test('an administrator builds a ₹12 L template, sees its breakup, assigns it and opens the what-if payslip', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const name = `Engineer 12L ${Date.now().toString(36)}`;
+    const employee = await apiLogin(DEMO.employee);
+    const employeeId = employee.userResponse.employee_id!;
+
+    await signIn(page, DEMO.admin);
+    await page.goto('/payroll/settings/salary-templates/new');
+    await expect(page.getByRole('heading', { name: 'Create salary template' })).toBeVisible();
+    await page.getByLabel('Template name').fill(name);
+    await page.getByLabel('Annual CTC (₹)').fill('1200000');
+
+    // The live breakup: basic 50% of CTC, HRA 40% of basic, the EPF employer share, special balancing.
+    const breakup = page.getByRole('table', { name: 'CTC breakup' });
+    await expect(breakup.getByRole('row', { name: /^Basic/ })).toContainText('₹50,000.00');
+    await expect(breakup.getByRole('row', { name: /^House rent allowance/ })).toContainText('₹20,000.00');
+    await expect(breakup.getByRole('row', { name: /^EPF employer contribution/ })).toContainText('12%');
+    await expect(breakup.getByRole('row', { name: /^Cost to company/ })).toContainText('₹12,00,000.00');
+    await expect(breakup.getByRole('row', { name: /^Special allowance/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await expect(page.getByText('Salary template created')).toBeVisible();
+    await expect(page).toHaveURL(/\/payroll\/settings\/salary-templates\/[0-9a-f-]{36}\/edit$/);
+    await expect(page.getByRole('heading', { name: 'Edit salary template' })).toBeVisible();
+
+    // The template is listed.
+    await page.goto('/payroll/settings/salary-templates');
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('₹12,00,000.00');
+
+    // Assign it to the employee on their record's Salary tab.
+    await page.goto(`/admin/employees/${employeeId}`);
+    await page.getByRole('tab', { name: 'Salary' }).click();
+    const assign = page.getByRole('button', { name: /^(Assign salary|Save revision)$/ });
+    await expect(assign).toBeVisible();
+    await page.getByRole('combobox', { name: 'Salary template' }).click();
+    await page.getByRole('option', { name }).click();
+    await expect(page.getByLabel('Annual CTC (₹)')).toHaveValue('12,00,000');
+    await page.getByLabel('Effective from').fill(monthStartIst());
+    await page.getByLabel('Effective from').press('Enter');
+    await assign.click();
+    await expect(page.getByText(/Salary (assigned|revision recorded)/)).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Revisions' }).getByRole('row', { name: new RegExp(name) }),
+    ).toBeVisible();
+
+    // What will this person take home: the engine's payslip, each line with its explanation.
+    await page.getByRole('combobox', { name: 'Work state' }).click();
+    await page.getByRole('option', { name: 'Karnataka' }).click();
+    await page.getByRole('combobox', { name: 'Gender' }).click();
+    await page.getByRole('option', { name: 'Female', exact: true }).click();
+    await page.getByLabel('Date of birth').fill('1994-03-10');
+    await page.getByLabel('Date of birth').press('Enter');
+    await page.getByRole('button', { name: 'Work out the payslip' }).click();
+    const payslip = page.getByRole('table').filter({ hasText: 'Open a line to see how it was worked out.' });
+    await expect(payslip).toBeVisible();
+
+    for (const [label, words] of [
+      ['EPF (employee)', /12%/],
+      ['Professional tax', /Karnataka|KA/],
+      ['Income tax (TDS)', /tax/i],
+    ] as const) {
+      const open = payslip.getByRole('button', { name: label, exact: true });
+      await expect(open).toHaveAttribute('aria-expanded', 'false');
+      await open.click();
+      await expect(open).toHaveAttribute('aria-expanded', 'true');
+      const explanation = page.locator(`#${await open.getAttribute('aria-controls')}`);
+      await expect(explanation).toBeVisible();
+      await expect(explanation).toContainText(words);
+      await expect(explanation).toContainText('Rule: statutory-rules.md §');
+    }
+    await expect(payslip.getByRole('row', { name: /^Net pay/ })).toContainText('₹');
+  });
+
+  test('the statutory page shows the engine figures with their sources, PT by state', async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await page.goto('/payroll/settings/statutory-details/epf');
+    await expect(page.getByRole('heading', { name: 'Statutory Components' })).toBeVisible();
+    const epf = page.getByRole('table', { name: /EPF figures in force on/ });
+    await expect(epf.getByRole('row', { name: /wage ceiling/ })).toContainText('₹25,000');
+    await page.getByRole('combobox', { name: 'Work state' }).click();
+    await page.getByRole('option', { name: 'Karnataka' }).click();
+    const pt = page.getByRole('table', { name: /Professional tax and LWF in force on/ });
+    await expect(pt.getByRole('row', { name: /^KA/ }).first()).toContainText('₹200');
+  });
+});
