@@ -35,6 +35,7 @@ import { createJobRunner, type JobRunner } from './modules/jobs/job-runner';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { lettersRoutes } from './modules/letters/letters.routes';
 import { createLettersService } from './modules/letters/letters.service';
+import { createLetterTemplatesService } from './modules/letters/templates.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createNotifier } from './modules/notifications/notifier';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const files = createFilesService({ db, audit, store: createLocalFileStore(config.filesDir), log: app.log });
   const expenses = createExpensesService({ db, engine: approvalEngine });
   const letters = createLettersService({ db, files });
+  const letterTemplates = createLetterTemplatesService({ db, files });
 
   registerAuth(app, { tokens, sessionCheck: auth.sessionCheck });
   await registerOpenApi(app);
@@ -224,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobsRoutes(app, { jobs });
   notificationsRoutes(app, { notifications });
   expensesRoutes(app, { expenses });
-  lettersRoutes(app, { letters });
+  lettersRoutes(app, { letters, templates: letterTemplates });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;
