@@ -40,6 +40,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createLeaveService, LEAVE_ACCRUAL_CRON, LEAVE_ACCRUAL_JOB, leaveRoutes } from './modules/leave';
 import { lettersRoutes } from './modules/letters/letters.routes';
 import { createLettersService } from './modules/letters/letters.service';
+import { createLetterTemplatesService } from './modules/letters/templates.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createNotifier } from './modules/notifications/notifier';
@@ -254,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const files = createFilesService({ db, audit, store: createLocalFileStore(config.filesDir), log: app.log });
   const expenses = createExpensesService({ db, engine: approvalEngine });
   const letters = createLettersService({ db, files });
+  const letterTemplates = createLetterTemplatesService({ db, files });
 
   registerAuth(app, { tokens, sessionCheck: auth.sessionCheck });
   await registerOpenApi(app);
@@ -274,7 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobsRoutes(app, { jobs });
   notificationsRoutes(app, { notifications });
   expensesRoutes(app, { expenses });
-  lettersRoutes(app, { letters });
+  lettersRoutes(app, { letters, templates: letterTemplates });
   leaveRoutes(app, { leave });
   payrollRoutes(app, payroll);
 

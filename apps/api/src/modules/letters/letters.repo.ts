@@ -47,12 +47,13 @@ export async function insertLetter(
     issue_date: string;
     document_id: string;
     issued_by: string;
+    batch_id?: string | null;
   },
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO letters (company_id, employee_id, letter_type, title, issue_date, document_id, issued_by)
-     VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4::date, $5, $6) RETURNING id`,
-    [l.employee_id, l.letter_type, l.title, l.issue_date, l.document_id, l.issued_by],
+    `INSERT INTO letters (company_id, employee_id, letter_type, title, issue_date, document_id, issued_by, batch_id)
+     VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4::date, $5, $6, $7) RETURNING id`,
+    [l.employee_id, l.letter_type, l.title, l.issue_date, l.document_id, l.issued_by, l.batch_id ?? null],
   );
   return rows[0]!.id;
 }

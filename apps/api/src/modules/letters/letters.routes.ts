@@ -3,17 +3,32 @@ import {
   AdminLetterListQuerySchema,
   IdParamSchema,
   LETTER_MAX_BYTES,
+  LetterGenerateInputSchema,
+  LetterGenerateResponseSchema,
   LetterListQuerySchema,
   LetterPageSchema,
+  LetterPreviewInputSchema,
+  LetterPreviewResponseSchema,
   LetterRejectInputSchema,
   LetterResponseSchema,
+  LetterTemplateInputSchema,
+  LetterTemplateListQuerySchema,
+  LetterTemplatePageSchema,
+  LetterTemplateResponseSchema,
   LetterUploadFieldsSchema,
+  MessageSchema,
 } from '@hr/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { actorOf } from '../../plugins/auth';
 import type { LettersService, Upload } from './letters.service';
+import type { LetterTemplatesService } from './templates.service';
+
+const IdempotencyHeaderSchema = z.object({
+  'idempotency-key': z.string().trim().min(8).max(100).optional(),
+});
 
 const MiB = (n: number) => `${n / (1024 * 1024)} MiB`;
 
@@ -63,10 +78,131 @@ function attachment(name: string) {
  * Letters (spec section 7 "Letters"): the employee's list, accept and reject, the file download,
  * and the admin utility (utility/letters, admin_dashboard.*) that issues them.
  */
-export function lettersRoutes(app: FastifyInstance, deps: { letters: LettersService }) {
+export function lettersRoutes(
+  app: FastifyInstance,
+  deps: { letters: LettersService; templates: LetterTemplatesService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['letters'];
   const svc = deps.letters;
+  const tpl = deps.templates;
+
+  r.get(
+    '/api/admin/letter-templates',
+    {
+      config: { permission: 'admin_dashboard.view' },
+      schema: {
+        tags,
+        querystring: LetterTemplateListQuerySchema,
+        response: { 200: LetterTemplatePageSchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await tpl.list(actorOf(request), q);
+      return {
+        status: 200,
+        message: 'ok',
+        data: rows,
+        meta: { totalCount: total, page: q.page, records: q.records },
+      };
+    },
+  );
+
+  r.post(
+    '/api/admin/letter-templates',
+    {
+      config: { permission: 'admin_dashboard.edit' },
+      schema: { tags, body: LetterTemplateInputSchema, response: { 201: LetterTemplateResponseSchema } },
+    },
+    async (request, reply) => {
+      const data = await tpl.create(actorOf(request), request.body);
+      reply.code(201);
+      return { status: 201, message: 'Template saved', data };
+    },
+  );
+
+  // Read-only, so under view: it renders text the caller sends for one employee.
+  r.post(
+    '/api/admin/letter-templates/preview',
+    {
+      config: { permission: 'admin_dashboard.view' },
+      schema: { tags, body: LetterPreviewInputSchema, response: { 200: LetterPreviewResponseSchema } },
+    },
+    async (request) => ({
+      status: 200,
+      message: 'ok',
+      data: await tpl.preview(actorOf(request), request.body),
+    }),
+  );
+
+  r.get(
+    '/api/admin/letter-templates/:id',
+    {
+      config: { permission: 'admin_dashboard.view' },
+      schema: { tags, params: IdParamSchema, response: { 200: LetterTemplateResponseSchema } },
+    },
+    async (request) => ({
+      status: 200,
+      message: 'ok',
+      data: await tpl.get(actorOf(request), request.params.id),
+    }),
+  );
+
+  r.put(
+    '/api/admin/letter-templates/:id',
+    {
+      config: { permission: 'admin_dashboard.edit' },
+      schema: {
+        tags,
+        params: IdParamSchema,
+        body: LetterTemplateInputSchema,
+        response: { 200: LetterTemplateResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 200,
+      message: 'Template saved',
+      data: await tpl.update(actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  r.delete(
+    '/api/admin/letter-templates/:id',
+    {
+      config: { permission: 'admin_dashboard.edit' },
+      schema: { tags, params: IdParamSchema, response: { 200: MessageSchema } },
+    },
+    async (request) => {
+      await tpl.remove(actorOf(request), request.params.id);
+      return { status: 200, message: 'Template deleted', data: null };
+    },
+  );
+
+  r.post(
+    '/api/admin/letters/generate',
+    {
+      config: { permission: 'admin_dashboard.edit' },
+      schema: {
+        tags,
+        headers: IdempotencyHeaderSchema,
+        body: LetterGenerateInputSchema,
+        response: { 200: LetterGenerateResponseSchema, 201: LetterGenerateResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'] ?? null;
+      const data = await tpl.generate(actorOf(request), request.body, key);
+      const code = data.created > 0 ? 201 : 200;
+      reply.code(code);
+      return {
+        status: code,
+        message:
+          data.created > 0 ? `${data.created} letters generated` : 'These letters were already generated',
+        data,
+      };
+    },
+  );
 
   r.get(
     '/api/employee/letters',

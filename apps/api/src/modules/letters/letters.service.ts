@@ -53,21 +53,21 @@ export function checkLetterFile(file: Upload): void {
   }
 }
 
+export function present(r: repo.LetterRow, actor: Actor): Letter {
+  const own = r.employee_id === actor.employeeId && r.status === 'pending';
+  const { document_id: _d, file_name, ...rest } = r;
+  return {
+    ...rest,
+    file_name: file_name ?? '',
+    download_url: `/api/employee/letters/${r.id}/download`,
+    abilities: { accept: own, reject: own },
+  };
+}
+
 const scopeOf = (actor: Actor) => ({ scope: actor.scope, employeeId: actor.employeeId });
 
 export function createLettersService(deps: { db: Db; files: DocumentFiles }) {
   const { db, files } = deps;
-
-  function present(r: repo.LetterRow, actor: Actor): Letter {
-    const own = r.employee_id === actor.employeeId && r.status === 'pending';
-    const { document_id: _d, file_name, ...rest } = r;
-    return {
-      ...rest,
-      file_name: file_name ?? '',
-      download_url: `/api/employee/letters/${r.id}/download`,
-      abilities: { accept: own, reject: own },
-    };
-  }
 
   async function itemOf(tx: Queryable, id: string, actor: Actor) {
     const row = await repo.getLetter(tx, id);

@@ -1,8 +1,21 @@
-import type { AdminLetterListQuery, Letter, LetterListQuery, LetterType, PageMeta } from '@hr/contract';
+import type {
+  AdminLetterListQuery,
+  Letter,
+  LetterGenerateInput,
+  LetterGenerateResultSchema,
+  LetterListQuery,
+  LetterPreviewInput,
+  LetterTemplate,
+  LetterTemplateInput,
+  LetterType,
+  PageMeta,
+} from '@hr/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiParams } from '../../../components/data-table';
 import { apiClient } from '../../../lib/api-client';
 
+type LetterGenerateResult = z.infer<typeof LetterGenerateResultSchema>;
 type Envelope<T> = { status: number; message: string; data: T };
 const KEY = ['letters'] as const;
 
@@ -81,4 +94,79 @@ export async function downloadLetter(letter: Letter): Promise<void> {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+const TEMPLATES = ['letter-templates'] as const;
+
+export function useLetterTemplates() {
+  return useQuery({
+    queryKey: [...TEMPLATES],
+    queryFn: async () =>
+      (
+        await apiClient.get<{ data: LetterTemplate[]; meta: PageMeta }>('/admin/letter-templates', {
+          params: { records: 100, sortBy: 'name', sortOrder: 'asc' },
+        })
+      ).data.data,
+  });
+}
+
+export function useSaveLetterTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id?: string; body: LetterTemplateInput }) =>
+      v.id
+        ? (
+            await apiClient.put<Envelope<LetterTemplate>>(`/admin/letter-templates/${v.id}`, v.body, {
+              silent: true,
+            })
+          ).data.data
+        : (
+            await apiClient.post<Envelope<LetterTemplate>>('/admin/letter-templates', v.body, {
+              silent: true,
+            })
+          ).data.data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: TEMPLATES }),
+  });
+}
+
+export function useDeleteLetterTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => apiClient.delete(`/admin/letter-templates/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: TEMPLATES }),
+  });
+}
+
+/** The text rendered for one employee; off until an employee is chosen. */
+export function useLetterPreview(input: LetterPreviewInput | null) {
+  return useQuery({
+    queryKey: [...TEMPLATES, 'preview', input],
+    queryFn: async () =>
+      (
+        await apiClient.post<Envelope<{ title: string; body: string }>>(
+          '/admin/letter-templates/preview',
+          input,
+          {
+            silent: true,
+          },
+        )
+      ).data.data,
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useGenerateLetters() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { body: LetterGenerateInput; idempotencyKey: string }) =>
+      (
+        await apiClient.post<Envelope<LetterGenerateResult>>('/admin/letters/generate', v.body, {
+          silent: true,
+          headers: { 'Idempotency-Key': v.idempotencyKey },
+        })
+      ).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
 }

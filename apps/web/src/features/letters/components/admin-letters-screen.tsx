@@ -29,6 +29,7 @@ import { toastSuccess } from '../../../lib/toasts';
 import { useEmployeeOptions } from '../../org/api/org-api';
 import { useAllLetters, useIssueLetter } from '../api/letters-api';
 import { DownloadLetterButton, LetterStatusBadge, letterTypeLabel, STATUS_OPTIONS } from './letter-parts';
+import { LetterTemplatesSection } from './letter-templates-section';
 
 const TYPE_OPTIONS = LETTER_TYPES.map((t) => ({ value: t, label: LETTER_TYPE_LABELS[t] }));
 
@@ -167,9 +168,10 @@ export function AdminLettersScreen() {
     <>
       <PageHeader
         title="Letters"
-        description="Upload a letter for one employee; they accept or reject it from their Letters page."
+        description="Upload a letter for one employee, or generate letters from a template; they accept or reject them from their Letters page."
         actions={<Button onClick={() => setIssuing(true)}>Upload letter</Button>}
       />
+      <LetterTemplatesSection />
       <ListSearch
         list={list}
         field="search_term"
