@@ -61,8 +61,10 @@ export async function punchesBetween(
   from: Date,
   to: Date,
 ): Promise<Map<string, Punch[]>> {
-  const { rows } = await tx.query<{ employee_id: string; punched_at: Date | string; source: PunchSource }>(
-    `SELECT employee_id, punched_at, source FROM attendance_punches
+  // The instant comes back as epoch milliseconds: cheaper to read than a timestamptz string.
+  const { rows } = await tx.query<{ employee_id: string; ms: number; source: PunchSource }>(
+    `SELECT employee_id, (extract(epoch FROM punched_at) * 1000)::float8 AS ms, source
+       FROM attendance_punches
       WHERE employee_id = ANY($1::uuid[]) AND punched_at >= $2 AND punched_at < $3
       ORDER BY employee_id, punched_at`,
     [employeeIds, from.toISOString(), to.toISOString()],
@@ -74,7 +76,7 @@ export async function punchesBetween(
       list = [];
       out.set(r.employee_id, list);
     }
-    list.push({ at: new Date(r.punched_at), source: r.source });
+    list.push({ at: new Date(r.ms), source: r.source });
   }
   return out;
 }
