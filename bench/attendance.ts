@@ -111,7 +111,7 @@ try {
     db.tenant(company, async (tx) => {
       await tx.query(
         `INSERT INTO holidays (company_id, calendar_id, holiday_date, name)
-         SELECT company_id, holiday_calendar_id, '2026-03-04', 'Holi' FROM master_policies WHERE is_default`,
+         SELECT company_id, holiday_calendar_id, '2026-03-10', 'Bench holiday' FROM master_policies WHERE is_default`,
       );
       await rederiveListener(clock)(tx, {
         companyId: company,
