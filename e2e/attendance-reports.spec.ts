@@ -1,7 +1,7 @@
 import { expect, request, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { E2E } from './env';
-import { apiLogin, DEMO, signIn } from './support/helpers';
+import { apiLogin, DEMO, expectNoAxeViolations, signIn } from './support/helpers';
 
 /**
  * Attendance on the admin's reports (the month's muster, exported as a spreadsheet program would
@@ -31,6 +31,13 @@ test('an administrator reads this month’s attendance muster and exports it as 
   await expect(grid.getByRole('columnheader')).toHaveCount(1 + days + 4);
   await expect(page.getByRole('region', { name: 'Attendance muster grid' })).toHaveAttribute('tabindex', '0');
   await expect(page.getByText(/^Legend:/)).toBeVisible();
+  // a11y.spec only sees the report the screen opens on, so the muster view is checked here.
+  await expectNoAxeViolations(page, 'attendance muster');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page, 'attendance muster at 390 px');
+  await page.screenshot({ path: '/tmp/attscreens-muster-390.png' });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
   // How many employees the server counts in this month's muster, to check the file against.
   const ctx = await request.newContext({
     baseURL: E2E.baseURL,
@@ -42,6 +49,7 @@ test('an administrator reads this month’s attendance muster and exports it as 
   expect(total).toBeGreaterThan(1);
   // The grid shows a page of 50 employees, and pages on when there are more.
   const shown = (await grid.getByRole('row').count()) - 1;
+  await page.screenshot({ path: '/tmp/attscreens-muster.png' });
   expect(shown).toBe(Math.min(total, 50));
   if (total > 50) await expect(page.getByRole('button', { name: 'Page 2' })).toBeVisible();
 
@@ -81,4 +89,10 @@ test('a manager sees who of the team is in today on the team dashboard', async (
   await expect(
     table.getByRole('row', { name: new RegExp(employee.userResponse.employee_name) }),
   ).toBeVisible();
+  // On a phone the panel stays readable and the page does not scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(counts).toBeVisible();
+  await expectNoAxeViolations(page, 'team dashboard at 390 px');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/attscreens-team-390.png', fullPage: true });
 });

@@ -48,7 +48,7 @@ export function TeamTodayPanel() {
               </Badge>
             ))}
           </Group>
-          <Table.ScrollContainer minWidth={360}>
+          <Table.ScrollContainer minWidth={440}>
             <Table aria-label="My team today" striped>
               <Table.Thead>
                 <Table.Tr>
