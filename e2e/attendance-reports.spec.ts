@@ -72,7 +72,32 @@ test('an administrator reads this month’s attendance muster and exports it as 
   expect(names.size).toBe(total);
   expect(names.has(employee.userResponse.employee_name)).toBe(true);
   expect(names.has(manager.userResponse.employee_name)).toBe(true);
+
+  // Late marks read the same muster: a chart and table of who was late, or a plain empty state.
+  await page.getByLabel('Report', { exact: true }).and(page.locator('input')).click();
+  await page.getByRole('option', { name: 'Late marks', exact: true }).click();
+  const anyLate = (await lateTotal(admin.token, y, m)) > 0;
+  if (anyLate) {
+    await expect(
+      page.getByRole('img', { name: new RegExp(`^Late marks by employee, ${month}\\.`) }),
+    ).toBeVisible();
+    await expect(page.getByRole('table', { name: `Late marks, ${month}` })).toBeVisible();
+  } else {
+    await expect(page.getByText('Nobody was late in this month and division.')).toBeVisible();
+  }
+  await expectNoAxeViolations(page, 'late marks');
 });
+
+/** Late marks in the month across every employee, as the server counts them. */
+async function lateTotal(token: string, year: number, month: number): Promise<number> {
+  const ctx = await request.newContext({
+    baseURL: E2E.baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  });
+  const res = await (await ctx.get(`/api/attendance/muster?year=${year}&month=${month}&records=100`)).json();
+  await ctx.dispose();
+  return res.data.reduce((n: number, r: { late_marks: number }) => n + r.late_marks, 0);
+}
 
 test('a manager sees who of the team is in today on the team dashboard', async ({ page }) => {
   await signIn(page, DEMO.manager);
