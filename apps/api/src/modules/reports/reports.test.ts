@@ -252,4 +252,25 @@ describe('who may see reports', () => {
     expect(payroll.available).toBe(false);
     expect(payroll.unavailable_reason).toMatch(/not built yet/);
   });
+
+  it('lists the attendance muster and late marks as available, over the muster the attendance API serves', async () => {
+    const list = (await get(admin, '/api/reports')).json().data;
+    for (const key of ['attendance-muster', 'late-marks']) {
+      const item = list.find((r: { key: string }) => r.key === key);
+      expect(item.available, key).toBe(true);
+      expect(item.unavailable_reason, key).toBeNull();
+    }
+    // The screen reads these two reports from the attendance muster: it must answer an admin...
+    const muster = await get(admin, '/api/attendance/muster?month=3&year=2026&records=100');
+    expect(muster.statusCode).toBe(200);
+    const codes = muster.json().data.map((r: { employee_code: string }) => r.employee_code);
+    expect(codes).toContain('RPT01');
+    const xlsx = await get(admin, '/api/attendance/muster/export?month=3&year=2026&format=xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    // ...and no one below the reports permission.
+    expect((await get(manager, '/api/attendance/muster?month=3&year=2026')).statusCode).toBe(403);
+    expect(
+      (await get(employee, '/api/attendance/muster/export?month=3&year=2026&format=csv')).statusCode,
+    ).toBe(403);
+  });
 });

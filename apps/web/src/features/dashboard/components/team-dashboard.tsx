@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { formatDateTime } from '../../../lib/format';
 import { enumLabel } from '../../../lib/labels';
+import { TeamTodayPanel } from '../../attendance/components/team-today-panel';
 import { useTeamDashboard } from '../api/dashboard-api';
 import { AnnouncementList } from './announcement-list';
 
@@ -33,94 +34,97 @@ export function TeamDashboard() {
       ) : !d ? (
         <PageLoader label="Loading dashboard…" />
       ) : (
-        <SimpleGrid cols={{ base: 1, lg: 2 }}>
-          <Paper withBorder p="lg" radius="md">
-            <Title order={2} size="h4" mb="sm">
-              My team ({d.team.length})
-            </Title>
-            {d.team.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                Nobody reports to you yet.
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={480}>
-                <Table aria-label="My team" striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>Designation</Table.Th>
-                      <Table.Th>Unit</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {d.team.map((m) => (
-                      <Table.Tr key={m.id}>
-                        <Table.Td>
-                          {m.employee_name}{' '}
-                          <Text span size="xs" c="dimmed">
-                            {m.employee_code}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{m.designation ?? '—'}</Table.Td>
-                        <Table.Td>{m.unit_name ?? '—'}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={STATUS_COLOR[m.status] ?? 'gray'}>
-                            {enumLabel(m.status)}
-                          </Badge>
-                        </Table.Td>
+        <Stack>
+          <TeamTodayPanel />
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            <Paper withBorder p="lg" radius="md">
+              <Title order={2} size="h4" mb="sm">
+                My team ({d.team.length})
+              </Title>
+              {d.team.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  Nobody reports to you yet.
+                </Text>
+              ) : (
+                <Table.ScrollContainer minWidth={480}>
+                  <Table aria-label="My team" striped>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Name</Table.Th>
+                        <Table.Th>Designation</Table.Th>
+                        <Table.Th>Unit</Table.Th>
+                        <Table.Th>Status</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Paper>
-          <Paper withBorder p="lg" radius="md">
-            <Title order={2} size="h4" mb="sm">
-              Waiting on me ({d.pending_requests.length})
-            </Title>
-            {d.pending_requests.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                Nothing waits for your decision.
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={480}>
-                <Table aria-label="Requests waiting on me">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Request</Table.Th>
-                      <Table.Th>From</Table.Th>
-                      <Table.Th>Level</Table.Th>
-                      <Table.Th>Raised</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {d.pending_requests.map((r) => (
-                      <Table.Tr key={r.request_id}>
-                        <Table.Td>
-                          {TYPE_LABEL[r.request_type] ?? r.request_type}
-                          {r.on_behalf_of && (
-                            <Badge ml="xs" size="xs" variant="outline">
-                              delegated
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {d.team.map((m) => (
+                        <Table.Tr key={m.id}>
+                          <Table.Td>
+                            {m.employee_name}{' '}
+                            <Text span size="xs" c="dimmed">
+                              {m.employee_code}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>{m.designation ?? '—'}</Table.Td>
+                          <Table.Td>{m.unit_name ?? '—'}</Table.Td>
+                          <Table.Td>
+                            <Badge variant="light" color={STATUS_COLOR[m.status] ?? 'gray'}>
+                              {enumLabel(m.status)}
                             </Badge>
-                          )}
-                        </Table.Td>
-                        <Table.Td>{r.requester_name}</Table.Td>
-                        <Table.Td>{r.level}</Table.Td>
-                        <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </Paper>
+            <Paper withBorder p="lg" radius="md">
+              <Title order={2} size="h4" mb="sm">
+                Waiting on me ({d.pending_requests.length})
+              </Title>
+              {d.pending_requests.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  Nothing waits for your decision.
+                </Text>
+              ) : (
+                <Table.ScrollContainer minWidth={480}>
+                  <Table aria-label="Requests waiting on me">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Request</Table.Th>
+                        <Table.Th>From</Table.Th>
+                        <Table.Th>Level</Table.Th>
+                        <Table.Th>Raised</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-            <Title order={2} size="h4" mt="lg" mb="sm">
-              Announcements
-            </Title>
-            <AnnouncementList items={d.announcements} />
-          </Paper>
-        </SimpleGrid>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {d.pending_requests.map((r) => (
+                        <Table.Tr key={r.request_id}>
+                          <Table.Td>
+                            {TYPE_LABEL[r.request_type] ?? r.request_type}
+                            {r.on_behalf_of && (
+                              <Badge ml="xs" size="xs" variant="outline">
+                                delegated
+                              </Badge>
+                            )}
+                          </Table.Td>
+                          <Table.Td>{r.requester_name}</Table.Td>
+                          <Table.Td>{r.level}</Table.Td>
+                          <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+              <Title order={2} size="h4" mt="lg" mb="sm">
+                Announcements
+              </Title>
+              <AnnouncementList items={d.announcements} />
+            </Paper>
+          </SimpleGrid>
+        </Stack>
       )}
     </>
   );

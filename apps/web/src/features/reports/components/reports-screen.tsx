@@ -43,6 +43,7 @@ import {
   useJoinersLeavers,
   useReportCatalog,
 } from '../api/reports-api';
+import { AttendanceMusterView, LateMarksView } from './attendance-reports';
 
 type Filter = 'report' | 'from' | 'to' | 'kind' | 'division_id';
 const LIST = specFromContract<JoinersLeaversQuery['sortBy'], Filter>(JoinersLeaversQuerySchema, {
@@ -303,11 +304,12 @@ export function ReportsScreen() {
   const list = useListParams(LIST);
   const selected = (list.params.report ?? 'headcount') as ReportKey;
   const item = catalog.data?.find((r) => r.key === selected);
+  const divisions = useDivisionOptions();
   return (
     <>
       <PageHeader
         title="Reports"
-        description="Headcount, joiners and leavers, and more as each part of the product lands."
+        description="Headcount, joiners and leavers, attendance, and more as each part of the product lands."
       />
       {catalog.isError ? (
         <LoadError what="the reports" message={catalog.error.message} onRetry={catalog.refetch} />
@@ -342,6 +344,10 @@ export function ReportsScreen() {
             </Paper>
           ) : selected === 'headcount' ? (
             <HeadcountReportView />
+          ) : selected === 'attendance-muster' ? (
+            <AttendanceMusterView divisions={divisions.data ?? []} ExportButtons={ExportButtons} />
+          ) : selected === 'late-marks' ? (
+            <LateMarksView divisions={divisions.data ?? []} ExportButtons={ExportButtons} />
           ) : (
             <JoinersLeaversView list={list} />
           )}
