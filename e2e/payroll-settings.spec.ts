@@ -47,8 +47,13 @@ test.describe('payroll settings', () => {
     await page.getByRole('combobox', { name: 'Salary template' }).click();
     await page.getByRole('option', { name }).click();
     await expect(page.getByLabel('Annual CTC (₹)')).toHaveValue('12,00,000');
-    await page.getByLabel('Effective from').fill(monthStartIst());
-    await page.getByLabel('Effective from').press('Enter');
+    const effective = page.getByLabel('Effective from');
+    await effective.fill(monthStartIst());
+    // Leave the field by blur and close its calendar: left open, the calendar covers the button.
+    await effective.blur();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.mantine-DateInput-day')).toHaveCount(0);
+    await expect(effective).toHaveValue(/\d/);
     await assign.click();
     await expect(page.getByText(/Salary (assigned|revision recorded)/)).toBeVisible();
     await expect(
