@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { envelope } from './envelope';
 import { AnnouncementSchema } from './org';
 
+const HolidaySchema = z.object({ date: z.string(), name: z.string(), optional: z.boolean() });
+
 const PersonDateSchema = z.object({
   employee_id: z.string(),
   employee_name: z.string(),
@@ -21,6 +23,18 @@ export const AdminDashboardSchema = z.object({
   upcoming_birthdays: z.array(PersonDateSchema),
   upcoming_anniversaries: z.array(PersonDateSchema.extend({ years: z.number().int() })),
   announcements: z.array(AnnouncementSchema),
+  /** Pending requests across the company, one row per request type that has any. */
+  pending_by_type: z.array(
+    z.object({
+      request_type: z.string(),
+      count: z.number().int(),
+      oldest_created_at: z.string(),
+      /** Whole days the oldest has waited, in the company's time zone. */
+      oldest_days: z.number().int(),
+    }),
+  ),
+  /** Pay runs are not built yet: `available: false` and the screen says so (no figures invented). */
+  payroll: z.object({ available: z.boolean() }),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;
 export const AdminDashboardResponseSchema = envelope(AdminDashboardSchema);
@@ -44,10 +58,72 @@ export const TeamDashboardSchema = z.object({
       requester_name: z.string(),
       level: z.number().int(),
       created_at: z.string(),
+      /** Whole days since it was raised, in the company's time zone. */
+      days_waiting: z.number().int(),
       on_behalf_of: z.string().nullable(),
     }),
   ),
   announcements: z.array(AnnouncementSchema),
+  /** This month's approved and pending leave of my reports (and mine), with my holidays. */
+  leave_calendar: z.object({
+    month: z.number().int(),
+    year: z.number().int(),
+    holidays: z.array(HolidaySchema),
+    leaves: z.array(
+      z.object({
+        request_id: z.string(),
+        employee_id: z.string(),
+        employee_name: z.string(),
+        leave_type: z.string(),
+        date: z.string(),
+        amount: z.number(),
+        status: z.enum(['pending', 'approved']),
+      }),
+    ),
+  }),
 });
 export type TeamDashboard = z.infer<typeof TeamDashboardSchema>;
 export const TeamDashboardResponseSchema = envelope(TeamDashboardSchema);
+
+/** What the employee dashboard shows, all of it the caller's own. */
+export const EmployeeDashboardSchema = z.object({
+  today: z.string(),
+  time_zone: z.string(),
+  employee_name: z.string(),
+  /** Today's attendance: status null and no times until a punch or a derived day exists. */
+  today_punch: z.object({
+    status: z.string().nullable(),
+    first_in: z.string().nullable(),
+    last_out: z.string().nullable(),
+    punches: z.number().int(),
+  }),
+  leave_balances: z.array(
+    z.object({
+      leave_type_id: z.string(),
+      name: z.string(),
+      code: z.string(),
+      unit: z.string(),
+      balance: z.number(),
+      pending: z.number(),
+      available: z.number(),
+    }),
+  ),
+  /** My pending requests of every type, with who decides next (approvers at the current level who have not decided). */
+  my_pending: z.array(
+    z.object({
+      request_id: z.string(),
+      request_type: z.string(),
+      level: z.number().int(),
+      created_at: z.string(),
+      days_waiting: z.number().int(),
+      next_approvers: z.array(z.string()),
+    }),
+  ),
+  /** Holidays of my calendar in the next 90 days. */
+  upcoming_holidays: z.array(HolidaySchema),
+  announcements: z.array(AnnouncementSchema),
+  /** Pay runs are not built yet: null until the first one is confirmed. */
+  latest_payslip: z.null(),
+});
+export type EmployeeDashboard = z.infer<typeof EmployeeDashboardSchema>;
+export const EmployeeDashboardResponseSchema = envelope(EmployeeDashboardSchema);

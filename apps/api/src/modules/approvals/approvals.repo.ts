@@ -209,7 +209,7 @@ export async function employeeHasApprovalHistory(tx: Queryable, employeeId: stri
 }
 
 /**
- * For the team dashboard (through the index). Pending requests at their current level where I am an approver (or a delegate, today, of one)
+ * For the team dashboard (through the index). Pending requests, with their age in whole days, at their current level where I am an approver (or a delegate, today, of one)
  * and have not yet decided at that level.
  */
 export async function pendingForApprover(
@@ -221,6 +221,7 @@ export async function pendingForApprover(
     `SELECT DISTINCT ON (r.id) r.id AS request_id, r.request_type, r.requester_id,
             trim(q.first_name || ' ' || q.last_name) AS requester_name, r.current_level AS level,
             to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+            ($2::date - (r.created_at AT TIME ZONE hr_company_time_zone())::date)::int AS days_waiting,
             CASE WHEN a.approver_id = $1 THEN NULL ELSE a.approver_id::text END AS on_behalf_of
        FROM approval_requests r
        JOIN approval_request_approvers a ON a.request_id = r.id AND a.level = r.current_level
@@ -237,4 +238,54 @@ export async function pendingForApprover(
     [approverId, today],
   );
   return rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+/**
+ * For the employee dashboard (through the index): my pending requests of every type, each with
+ * who decides next (the approvers of its current level who have not decided at it yet).
+ */
+export async function pendingOfRequester(tx: Queryable, requesterId: string, today: string) {
+  const { rows } = await tx.query<{
+    request_id: string;
+    request_type: string;
+    level: number;
+    created_at: string;
+    days_waiting: number;
+    next_approvers: string[] | null;
+  }>(
+    `SELECT r.id AS request_id, r.request_type, r.current_level AS level,
+            to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+            ($2::date - (r.created_at AT TIME ZONE hr_company_time_zone())::date)::int AS days_waiting,
+            (SELECT array_agg(trim(e.first_name || ' ' || e.last_name) ORDER BY e.first_name, e.last_name)
+               FROM approval_request_approvers a JOIN employees e ON e.id = a.approver_id
+              WHERE a.request_id = r.id AND a.level = r.current_level
+                AND NOT EXISTS (SELECT 1 FROM approval_decisions x
+                                 WHERE x.request_id = r.id AND x.level = r.current_level
+                                   AND (x.actor_id = a.approver_id OR x.on_behalf_of = a.approver_id))
+            ) AS next_approvers
+       FROM approval_requests r
+      WHERE r.requester_id = $1 AND r.status = 'pending'
+      ORDER BY r.created_at DESC
+      LIMIT 50`,
+    [requesterId, today],
+  );
+  return rows.map((r) => ({ ...r, next_approvers: r.next_approvers ?? [] }));
+}
+
+/** For the admin dashboard (through the index): pending requests across the company by type, with the oldest. */
+export async function pendingCountsByType(tx: Queryable, today: string) {
+  const { rows } = await tx.query<{
+    request_type: string;
+    count: number;
+    oldest_created_at: string;
+    oldest_days: number;
+  }>(
+    `SELECT request_type, count(*)::int AS count,
+            to_char(min(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS oldest_created_at,
+            ($1::date - (min(created_at) AT TIME ZONE hr_company_time_zone())::date)::int AS oldest_days
+       FROM approval_requests WHERE status = 'pending'
+      GROUP BY request_type ORDER BY request_type`,
+    [today],
+  );
+  return rows;
 }

@@ -10,7 +10,12 @@ export {
   type SlaReminder,
   type SlaResult,
 } from './approval-engine';
-export { employeeHasApprovalHistory, pendingForApprover } from './approvals.repo';
+export {
+  employeeHasApprovalHistory,
+  pendingCountsByType,
+  pendingForApprover,
+  pendingOfRequester,
+} from './approvals.repo';
 export { auditOf } from './approvals.service';
 export {
   createRequestTypeRegistry,

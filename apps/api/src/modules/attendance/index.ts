@@ -1,8 +1,14 @@
 /**
  * What other modules may use of the attendance module: re-derivation after a calendar change
- * (app.ts wires `rederiveListener` to the policies service's onCalendarChange) and approved leave
- * (the leave module marks and unmarks days in its deciding transaction).
+ * (app.ts wires `rederiveListener` to the policies service's onCalendarChange), approved leave
+ * (the leave module marks and unmarks days in its deciding transaction) and the employee
+ * dashboard's today card.
  */
+import type { Queryable } from '../../db/client';
+import { daysOf, punchesOn } from './attendance.repo';
+import { dayOut } from './attendance.service';
+import { addDays, localToInstant } from './derive';
+
 export {
   type AttendanceService,
   deriveRange,
@@ -13,3 +19,22 @@ export {
 export type { CalendarChange } from './day-context';
 export type { AttendanceStatus, LeaveMark } from './derive';
 export { REGULARISATION_TYPE } from './regularisation.service';
+
+/**
+ * One employee's day so far (status, first in, last out) and how many punches it has, in the
+ * caller's tenant transaction; `date` is the company's local date in `timeZone`.
+ */
+export async function todayPunch(tx: Queryable, employeeId: string, date: string, timeZone: string) {
+  const [row] = await daysOf(tx, employeeId, date, date);
+  const from = localToInstant(date, 0, timeZone);
+  const to = localToInstant(addDays(date, 1), 0, timeZone);
+  const punches = await punchesOn(tx, employeeId, from, to);
+  const day = dayOut(date, row);
+  return {
+    status: day.status,
+    // Before anything derives the day, the punches themselves say when I came in and left.
+    first_in: day.first_in ?? punches[0]?.at ?? null,
+    last_out: day.last_out ?? (punches.length > 1 ? punches[punches.length - 1]!.at : null),
+    punches: punches.length,
+  };
+}

@@ -81,3 +81,21 @@ export async function directReports(tx: Queryable, managerId: string): Promise<T
   );
   return rows;
 }
+
+/** The employee's display name (first and last), or null when not an employee of this company. */
+export async function employeeName(tx: Queryable, employeeId: string): Promise<string | null> {
+  const { rows } = await tx.query<{ name: string }>(
+    `SELECT trim(first_name || ' ' || last_name) AS name FROM employees WHERE id = $1`,
+    [employeeId],
+  );
+  return rows[0]?.name ?? null;
+}
+
+/** Active people who report to me directly (employees.manager_id), for the team leave calendar. */
+export async function activeReportIds(tx: Queryable, managerId: string): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    "SELECT id FROM employees WHERE manager_id = $1 AND status = 'active'",
+    [managerId],
+  );
+  return rows.map((r) => r.id);
+}

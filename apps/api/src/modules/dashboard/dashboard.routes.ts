@@ -1,4 +1,8 @@
-import { AdminDashboardResponseSchema, TeamDashboardResponseSchema } from '@hr/contract';
+import {
+  AdminDashboardResponseSchema,
+  EmployeeDashboardResponseSchema,
+  TeamDashboardResponseSchema,
+} from '@hr/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth';
@@ -7,6 +11,14 @@ import type { DashboardService } from './dashboard.service';
 export function dashboardRoutes(app: FastifyInstance, deps: { dashboard: DashboardService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['dashboard'];
+  r.get(
+    '/api/dashboard/employee',
+    {
+      config: { permission: 'employee_dashboard.view' },
+      schema: { tags, response: { 200: EmployeeDashboardResponseSchema } },
+    },
+    async (req) => ({ status: 200, message: 'ok', data: await deps.dashboard.employee(actorOf(req)) }),
+  );
   r.get(
     '/api/dashboard/admin',
     {

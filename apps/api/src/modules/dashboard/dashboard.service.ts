@@ -1,14 +1,77 @@
-import type { AdminDashboard, TeamDashboard } from '@hr/contract';
+import type { AdminDashboard, EmployeeDashboard, TeamDashboard } from '@hr/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
-import { pendingForApprover } from '../approvals';
+import { pendingCountsByType, pendingForApprover, pendingOfRequester } from '../approvals';
+import { todayPunch } from '../attendance';
+import { balancesOf, leaveDays } from '../leave';
 import { companyToday, currentAnnouncements } from '../org';
+import { loadDayContexts } from '../policies';
 import * as repo from './dashboard.repo';
 
+const HOLIDAYS_AHEAD = 90;
+
+function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+function monthOf(today: string) {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const from = `${today.slice(0, 7)}-01`;
+  const to = addDays(
+    month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`,
+    -1,
+  );
+  return { year, month, from, to };
+}
+
+/**
+ * The three dashboards, each one tenant transaction of a few indexed reads. Other modules are read
+ * through their index; data scope: the employee dashboard is the caller's own, the team dashboard
+ * the caller's reports, the admin dashboard the company.
+ */
 export function createDashboardService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+
+  /** Holidays of one employee's calendar (their policy's), in a date range. */
+  async function holidaysOf(
+    tx: Parameters<typeof loadDayContexts>[0],
+    companyId: string,
+    id: string,
+    from: string,
+    to: string,
+  ) {
+    const days = (await loadDayContexts(tx, companyId, [id], from, to)).get(id) ?? [];
+    return days
+      .filter((d) => d.holiday)
+      .map((d) => ({ date: d.date, name: d.holiday!.name, optional: d.holiday!.optional }));
+  }
+
   return {
+    employee: (actor: Actor): Promise<EmployeeDashboard> =>
+      db.tenant(actor.companyId, async (tx) => {
+        const me = actor.employeeId;
+        if (!me) throw notFound('Employee');
+        const { today, timeZone } = await companyToday(tx, clock.now());
+        const name = await repo.employeeName(tx, me);
+        if (name === null) throw notFound('Employee');
+        return {
+          today,
+          time_zone: timeZone,
+          employee_name: name,
+          today_punch: await todayPunch(tx, me, today, timeZone),
+          leave_balances: (await balancesOf(tx, me)).map(({ paid: _p, ...b }) => b),
+          my_pending: await pendingOfRequester(tx, me, today),
+          upcoming_holidays: await holidaysOf(tx, actor.companyId, me, today, addDays(today, HOLIDAYS_AHEAD)),
+          announcements: await currentAnnouncements(tx, today, me),
+          // Pay runs come with the payroll issue; until one is confirmed there is no payslip to show.
+          latest_payslip: null,
+        };
+      }),
+
     admin: (actor: Actor): Promise<AdminDashboard> =>
       db.tenant(actor.companyId, async (tx) => {
         const { today } = await companyToday(tx, clock.now());
@@ -26,18 +89,33 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
             (r) => r.years > 0,
           ),
           announcements: await currentAnnouncements(tx, today, actor.employeeId),
+          pending_by_type: await pendingCountsByType(tx, today),
+          payroll: { available: false },
         };
       }),
 
-    /** My direct reports (employees.manager_id, kept from the L1 reporting role) and my approvals queue. */
+    /**
+     * My direct reports (employees.manager_id, kept from the L1 reporting role), my approvals
+     * queue with each request's age, and this month's leave of my reports with my holidays.
+     */
     team: (actor: Actor): Promise<TeamDashboard> =>
       db.tenant(actor.companyId, async (tx) => {
         const { today } = await companyToday(tx, clock.now());
-        if (!actor.employeeId) return { team: [], pending_requests: [], announcements: [] };
+        const month = monthOf(today);
+        const emptyCalendar = { month: month.month, year: month.year, holidays: [], leaves: [] };
+        const me = actor.employeeId;
+        if (!me) return { team: [], pending_requests: [], announcements: [], leave_calendar: emptyCalendar };
+        const reports = await repo.activeReportIds(tx, me);
+        const leaves = reports.length === 0 ? [] : await leaveDays(tx, reports, month.from, month.to);
         return {
-          team: await repo.directReports(tx, actor.employeeId),
-          pending_requests: await pendingForApprover(tx, actor.employeeId, today),
-          announcements: await currentAnnouncements(tx, today, actor.employeeId),
+          team: await repo.directReports(tx, me),
+          pending_requests: await pendingForApprover(tx, me, today),
+          announcements: await currentAnnouncements(tx, today, me),
+          leave_calendar: {
+            ...emptyCalendar,
+            holidays: await holidaysOf(tx, actor.companyId, me, month.from, month.to),
+            leaves: leaves.map((l) => ({ ...l, status: l.status as 'pending' | 'approved' })),
+          },
         };
       }),
   };

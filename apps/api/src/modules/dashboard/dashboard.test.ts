@@ -21,6 +21,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (s: Session, url: string) => t.app.inject({ method: 'GET', url, headers: s.headers });
+const send = (s: Session, method: 'POST' | 'PUT', url: string, payload: object) =>
+  t.app.inject({ method, url, headers: s.headers, payload });
+const nameOf = async (email: string) =>
+  (
+    await t.db.query<{ name: string }>(
+      `SELECT trim(first_name || ' ' || last_name) AS name FROM employees WHERE email = $1`,
+      [email],
+    )
+  ).rows[0]!.name;
 
 describe('admin dashboard', () => {
   it('answers the seed figures', async () => {
@@ -144,5 +153,189 @@ describe('team dashboard', () => {
     expect(adminQueue.map((r) => r.request_id)).not.toContain(mine);
     // The Globex admin sees none of it.
     expect((await call(globex, '/api/dashboard/team')).json().data.pending_requests).toEqual([]);
+  });
+});
+
+describe('employee dashboard, team calendar and admin queues from requests the test raises', () => {
+  let leaveTypeId: string;
+  let pendingId: string;
+
+  it('set-up: a leave type in the base policy with an opening balance, and a holiday ahead', async () => {
+    const type = await send(admin, 'POST', '/api/leave/types', {
+      name: 'Casual leave',
+      code: 'CL',
+      paid: true,
+      unit: 'day',
+      notice_days: 0,
+      back_dating_days: 31,
+      max_per_request: 5,
+      accrual_frequency: 'monthly',
+      accrual_amount: 1,
+    });
+    expect(type.statusCode).toBe(201);
+    leaveTypeId = type.json().data.id;
+    const policy = await send(admin, 'POST', '/api/leave/policies', {
+      name: 'Standard',
+      is_base: true,
+      leave_type_ids: [leaveTypeId],
+    });
+    expect(policy.statusCode).toBe(201);
+    const opening = await send(
+      admin,
+      'PUT',
+      `/api/employee/${employee.userResponse.employee_id}/leave-balance`,
+      {
+        leave_type_id: leaveTypeId,
+        kind: 'opening',
+        amount: 8,
+        reason: 'Opening balance',
+      },
+    );
+    expect(opening.statusCode).toBe(200);
+    const cal = (await call(admin, '/api/holiday-calendar?search=Company')).json().data[0];
+    const hol = await send(admin, 'POST', `/api/holiday-calendar/${cal.id}/holiday`, {
+      date: shift(20),
+      name: 'Dashboard Day',
+      optional: false,
+      location: null,
+    });
+    expect(hol.statusCode).toBe(201);
+  });
+
+  it('the employee sees their name, punch today, balances, pending request with its next approver, holidays', async () => {
+    const before = (await call(admin, '/api/dashboard/admin')).json().data;
+    const punch = await send(employee, 'PUT', '/api/attendance', {});
+    expect(punch.statusCode).toBe(200);
+    const leave = await send(employee, 'POST', '/api/leave', {
+      leave_type_id: leaveTypeId,
+      // Three days: at least one is a working day whatever the weekly-offs.
+      from_date: shift(40),
+      to_date: shift(42),
+      reason: 'Family function',
+    });
+    expect(leave.statusCode).toBe(201);
+    pendingId = leave.json().data.id;
+
+    const res = await call(employee, '/api/dashboard/employee');
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data;
+    expect(d.today).toBe(today);
+    expect(d.employee_name).toBe('Priya Sharma');
+    expect(d.today_punch.punches).toBe(1);
+    expect(d.today_punch.first_in).toBe(punch.json().data.punches[0].at);
+    expect(d.today_punch.last_out).toBeNull();
+    // The request counts working days only (a weekly-off may fall in it): pending holds its total.
+    const held = leave.json().data.total as number;
+    expect(held).toBeGreaterThan(0);
+    expect(d.leave_balances).toEqual([
+      expect.objectContaining({
+        leave_type_id: leaveTypeId,
+        name: 'Casual leave',
+        balance: 8,
+        pending: held,
+        available: 8 - held,
+      }),
+    ]);
+    const mine = d.my_pending.find((r: { request_type: string }) => r.request_type === 'leave');
+    expect(mine).toMatchObject({
+      level: 1,
+      days_waiting: 0,
+      next_approvers: [await nameOf('manager@acme.test')],
+    });
+    expect(d.upcoming_holidays).toContainEqual({ date: shift(20), name: 'Dashboard Day', optional: false });
+    expect(d.upcoming_holidays.every((h: { date: string }) => h.date >= today && h.date <= shift(90))).toBe(
+      true,
+    );
+    expect(d.latest_payslip).toBeNull();
+
+    // The admin sees one more pending leave, and the counts per type match the company's queues.
+    const after = (await call(admin, '/api/dashboard/admin')).json().data;
+    const leaveCount = (x: { pending_by_type: { request_type: string; count: number }[] }) =>
+      x.pending_by_type.find((r) => r.request_type === 'leave')?.count ?? 0;
+    expect(leaveCount(after)).toBe(leaveCount(before) + 1);
+    const acme = await t.companyId('Acme Corp');
+    const { rows } = await t.db.query<{ request_type: string; count: number }>(
+      `SELECT request_type, count(*)::int AS count FROM approval_requests
+        WHERE company_id = $1 AND status = 'pending' GROUP BY 1 ORDER BY 1`,
+      [acme],
+    );
+    expect(
+      after.pending_by_type.map((r: { request_type: string; count: number }) => [r.request_type, r.count]),
+    ).toEqual(rows.map((r) => [r.request_type, r.count]));
+    expect(after.pending_by_type.map((r: { request_type: string }) => r.request_type)).toContain(
+      'profile_change',
+    );
+    expect(after.payroll).toEqual({ available: false });
+
+    // The manager sees it waiting on them, raised today.
+    const team = (await call(manager, '/api/dashboard/team')).json().data;
+    const waiting = team.pending_requests.find(
+      (r: { request_id: string }) => r.request_id === mine.request_id,
+    );
+    expect(waiting).toMatchObject({ request_type: 'leave', requester_name: 'Priya Sharma', days_waiting: 0 });
+  });
+
+  it("approved leave of a report shows on the manager's team calendar; nobody else's", async () => {
+    // A working day of this month other than today (today has the punch): the first that the
+    // leave rules take (weekends and the seed's holidays count no days and are refused).
+    const month = today.slice(0, 7);
+    let id = '';
+    let date = '';
+    for (let n = 1; n <= 28 && !id; n++) {
+      date = `${month}-${String(n).padStart(2, '0')}`;
+      if (date === today) continue;
+      const res = await send(employee, 'POST', '/api/leave', {
+        leave_type_id: leaveTypeId,
+        from_date: date,
+        to_date: date,
+        reason: 'Unwell',
+      });
+      if (res.statusCode === 201) id = res.json().data.id;
+    }
+    expect(id).not.toBe('');
+    expect((await send(manager, 'PUT', `/api/requests/leaves/${id}/approve`, {})).statusCode).toBe(200);
+    const cal = (await call(manager, '/api/dashboard/team')).json().data.leave_calendar;
+    expect([cal.year, cal.month]).toEqual([Number(today.slice(0, 4)), Number(today.slice(5, 7))]);
+    expect(cal.leaves).toContainEqual({
+      request_id: id,
+      employee_id: employee.userResponse.employee_id,
+      employee_name: 'Priya Sharma',
+      leave_type: 'Casual leave',
+      date,
+      amount: 1,
+      status: 'approved',
+    });
+    expect(cal.leaves.every((l: { date: string }) => l.date.slice(0, 7) === today.slice(0, 7))).toBe(true);
+    expect(cal.leaves.map((l: { request_id: string }) => l.request_id)).not.toContain(pendingId);
+    // The admin manages nobody here; Globex sees nothing of Acme.
+    const g = (await call(globex, '/api/dashboard/team')).json().data.leave_calendar;
+    expect(g.leaves).toEqual([]);
+    expect(
+      (await call(admin, '/api/dashboard/team'))
+        .json()
+        .data.leave_calendar.leaves.map((l: { request_id: string }) => l.request_id),
+    ).not.toContain(id);
+  });
+
+  it('permission matrix and data scope', async () => {
+    expect((await call(employee, '/api/dashboard/team')).statusCode).toBe(403);
+    expect((await call(employee, '/api/dashboard/admin')).statusCode).toBe(403);
+    expect((await call(manager, '/api/dashboard/admin')).statusCode).toBe(403);
+    expect((await call(manager, '/api/dashboard/employee')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/employee' })).statusCode).toBe(401);
+    // The manager's own dashboard shows the manager's requests, not the report's.
+    const m = (await call(manager, '/api/dashboard/employee')).json().data;
+    expect(m.employee_name).toBe(await nameOf('manager@acme.test'));
+    expect(m.my_pending.map((r: { request_id: string }) => r.request_id)).not.toContain(pendingId);
+    // Globex: its own people, no Acme request anywhere.
+    const g = (await call(globex, '/api/dashboard/admin')).json().data;
+    expect(g.pending_by_type).toEqual([]);
+    const ge = await call(globex, '/api/dashboard/employee');
+    expect(ge.statusCode).toBe(200);
+    expect(ge.json().data.my_pending).toEqual([]);
+    expect(ge.json().data.leave_balances).toEqual([]);
+    expect(ge.json().data.upcoming_holidays.map((h: { name: string }) => h.name)).not.toContain(
+      'Dashboard Day',
+    );
   });
 });

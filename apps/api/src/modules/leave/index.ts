@@ -6,7 +6,10 @@ import { addDays } from './leave.rules';
 export type { DayContextLoader, LeaveDayContext } from './leave.days';
 export { LEAVE_ACCRUAL_CRON, LEAVE_ACCRUAL_JOB, noCalendar } from './leave.jobs';
 export { leaveRoutes } from './leave.routes';
-export { createLeaveService, LEAVE_TYPE, type LeaveService } from './leave.service';
+export { balancesOf, createLeaveService, LEAVE_TYPE, type LeaveService } from './leave.service';
+
+/** Pending and approved leave days of some employees in a date range (the team dashboard's calendar). */
+export { leaveDays };
 
 export type LopDays = { days: number; dates: { date: string; amount: number; requestId: string }[] };
 

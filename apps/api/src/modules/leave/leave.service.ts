@@ -109,6 +109,24 @@ const sessionOf = (i: LeaveRequestInput): Session =>
 
 export type QueueMode = 'team' | 'admin';
 
+/** An employee's balances by leave type, in the caller's tenant transaction (also the dashboard's, through the index). */
+export async function balancesOf(tx: Queryable, employeeId: string): Promise<LeaveBalance[]> {
+  return (await repo.balanceRows(tx, employeeId)).map((r) => {
+    const balance = round2(Number(r.balance));
+    const pending = r.paid ? round2(Number(r.pending)) : 0;
+    return {
+      leave_type_id: r.leave_type_id,
+      name: r.name,
+      code: r.code,
+      paid: r.paid,
+      unit: r.unit,
+      balance,
+      pending,
+      available: round2(balance - pending),
+    };
+  });
+}
+
 export function createLeaveService(deps: {
   db: Db;
   engine: ApprovalEngine;
@@ -676,20 +694,7 @@ export function createLeaveService(deps: {
       db.tenantRead(actor.companyId, async (tx): Promise<LeaveBalance[]> => {
         const id = employeeId ?? selfId(actor);
         if (employeeId && employeeId !== actor.employeeId) await assertInScope(tx, actor, id);
-        return (await repo.balanceRows(tx, id)).map((r) => {
-          const balance = round2(Number(r.balance));
-          const pending = r.paid ? round2(Number(r.pending)) : 0;
-          return {
-            leave_type_id: r.leave_type_id,
-            name: r.name,
-            code: r.code,
-            paid: r.paid,
-            unit: r.unit,
-            balance,
-            pending,
-            available: round2(balance - pending),
-          };
-        });
+        return balancesOf(tx, id);
       }),
 
     /** Every entry behind a balance, with a running total (the balance explainer). */
