@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTENDANCE_DAY_STATUSES } from './attendance';
 import { envelope } from './envelope';
 import { AnnouncementSchema } from './org';
 
@@ -92,7 +93,7 @@ export const EmployeeDashboardSchema = z.object({
   employee_name: z.string(),
   /** Today's attendance: status null and no times until a punch or a derived day exists. */
   today_punch: z.object({
-    status: z.string().nullable(),
+    status: z.enum(ATTENDANCE_DAY_STATUSES).nullable(),
     first_in: z.string().nullable(),
     last_out: z.string().nullable(),
     punches: z.number().int(),

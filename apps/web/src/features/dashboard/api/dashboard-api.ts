@@ -1,4 +1,4 @@
-import type { AdminDashboard, Announcement, JobQueueStatus, TeamDashboard } from '@hr/contract';
+import type { AdminDashboard, EmployeeDashboard, JobQueueStatus, TeamDashboard } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '../../../lib/api-client';
 
@@ -7,18 +7,17 @@ export const useAdminDashboard = () =>
     queryKey: ['dashboard', 'admin'],
     queryFn: () => unwrap<AdminDashboard>(apiClient.get('/dashboard/admin')),
   });
+/** Everything the employee dashboard shows, in one call (the caller's own data). */
+export const useEmployeeDashboard = () =>
+  useQuery({
+    queryKey: ['dashboard', 'employee'],
+    queryFn: () => unwrap<EmployeeDashboard>(apiClient.get('/dashboard/employee')),
+  });
 export const useTeamDashboard = () =>
   useQuery({
     queryKey: ['dashboard', 'team'],
     queryFn: () => unwrap<TeamDashboard>(apiClient.get('/dashboard/team')),
   });
-/** Announcements shown to the signed-in user today (errors stay quiet: the dashboard still works). */
-export const useCurrentAnnouncements = () =>
-  useQuery({
-    queryKey: ['announcements', 'current'],
-    queryFn: () => unwrap<Announcement[]>(apiClient.get('/announcement/current', { silent: true })),
-  });
-
 /** Background and scheduled job queues with their last runs and counts (administrators). Silent: the panel shows its own error. */
 export const useJobStatus = () =>
   useQuery({

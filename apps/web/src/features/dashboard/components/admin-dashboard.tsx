@@ -1,10 +1,13 @@
-import { Alert, Button, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { BarChart } from '../../../components/ui/bar-chart';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { formatDate } from '../../../lib/format';
 import { useAdminDashboard } from '../api/dashboard-api';
 import { AnnouncementList } from './announcement-list';
 import { JobsPanel } from './jobs-panel';
+import { ADMIN_QUEUE, daysLabel, REQUEST_TYPE_LABEL, requestTypeLabel } from './request-types';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -22,12 +25,26 @@ function Figure({ label, value }: { label: string; value: number }) {
 const when = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`);
 
 /**
- * Admin dashboard: headcount, joiners and exits, by division, birthdays, anniversaries, announcements,
- * and the background jobs (last run, failures).
+ * Admin dashboard: headcount, joiners and exits, by division (chart and table), pending requests of
+ * every queue, the month's payroll status, birthdays, anniversaries, announcements, and the
+ * background jobs (last run, failures).
  */
 export function AdminDashboard() {
   const q = useAdminDashboard();
   const d = q.data;
+  // Every queue shows, a zero too, so "nothing pending" is a figure and not a gap.
+  const queues = Object.keys(REQUEST_TYPE_LABEL).map(
+    (t) =>
+      d?.pending_by_type.find((r) => r.request_type === t) ?? {
+        request_type: t,
+        count: 0,
+        oldest_days: 0,
+        oldest_created_at: '',
+      },
+  );
+  const extra = d?.pending_by_type.filter((r) => !(r.request_type in REQUEST_TYPE_LABEL)) ?? [];
+  queues.push(...extra);
+  const pendingTotal = queues.reduce((n, r) => n + r.count, 0);
   return (
     <>
       <PageHeader
@@ -54,7 +71,14 @@ export function AdminDashboard() {
               <Title order={2} size="h4" mb="sm">
                 Headcount by division
               </Title>
-              <Table.ScrollContainer minWidth={320}>
+              <BarChart
+                title="Active headcount by division"
+                bars={d.headcount_by_division.map((r) => ({
+                  label: r.division_name.slice(0, 8),
+                  value: r.headcount,
+                }))}
+              />
+              <Table.ScrollContainer minWidth={280} mt="sm">
                 <Table aria-label="Headcount by division">
                   <Table.Tbody>
                     {d.headcount_by_division.map((r) => (
@@ -66,6 +90,60 @@ export function AdminDashboard() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
+            </Paper>
+            <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="admin-pending">
+              <Title order={2} size="h4" mb="sm" id="admin-pending">
+                Pending requests ({pendingTotal})
+              </Title>
+              <Table.ScrollContainer minWidth={320}>
+                <Table aria-label="Pending requests by queue">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Queue</Table.Th>
+                      <Table.Th ta="right">Pending</Table.Th>
+                      <Table.Th>Oldest waiting</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {queues.map((r) => (
+                      <Table.Tr key={r.request_type}>
+                        <Table.Td>
+                          {ADMIN_QUEUE[r.request_type] ? (
+                            <Anchor component={Link} to={ADMIN_QUEUE[r.request_type]!}>
+                              {requestTypeLabel(r.request_type)}
+                            </Anchor>
+                          ) : (
+                            requestTypeLabel(r.request_type)
+                          )}
+                        </Table.Td>
+                        <Table.Td ta="right">{r.count}</Table.Td>
+                        <Table.Td c={r.oldest_days >= 3 ? 'red.8' : undefined}>
+                          {r.count ? daysLabel(r.oldest_days) : '—'}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+            <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="admin-payroll">
+              <Title order={2} size="h4" mb="sm" id="admin-payroll">
+                Payroll this month
+              </Title>
+              <Text size="sm">
+                {d.payroll.available
+                  ? 'Pay runs are available.'
+                  : 'Pay runs are not available yet: this card shows the month’s pay run status once payroll processing is built.'}
+              </Text>
+              <Anchor
+                component={Link}
+                to="/payroll/settings/components/earnings"
+                size="sm"
+                mt="xs"
+                display="inline-block"
+              >
+                Payroll settings
+              </Anchor>
             </Paper>
             <Paper withBorder p="lg" radius="md">
               <Title order={2} size="h4" mb="sm">

@@ -1,23 +1,22 @@
-import { Alert, Badge, Button, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, todayIn } from '../../../lib/format';
 import { enumLabel } from '../../../lib/labels';
+import { useCompanyTimeZone } from '../../../lib/store';
 import { TeamTodayPanel } from '../../attendance/components/team-today-panel';
 import { useTeamDashboard } from '../api/dashboard-api';
 import { AnnouncementList } from './announcement-list';
+import { daysLabel, requestTypeLabel, TEAM_QUEUE } from './request-types';
+import { TeamLeaveCalendar } from './team-leave-calendar';
 
 const STATUS_COLOR: Record<string, string> = { active: 'green', inactive: 'gray', exited: 'red' };
-const TYPE_LABEL: Record<string, string> = {
-  profile_change: 'Profile change',
-  leave: 'Leave',
-  regularisation: 'Regularisation',
-  expense: 'Reimbursement',
-};
 
-/** Team dashboard: my direct reports and the requests waiting on me. */
+/** Team dashboard: my team today, the requests waiting on me with their age, the team's leave this month. */
 export function TeamDashboard() {
   const q = useTeamDashboard();
+  const tz = useCompanyTimeZone();
   const d = q.data;
   return (
     <>
@@ -88,7 +87,7 @@ export function TeamDashboard() {
                   Nothing waits for your decision.
                 </Text>
               ) : (
-                <Table.ScrollContainer minWidth={480}>
+                <Table.ScrollContainer minWidth={520}>
                   <Table aria-label="Requests waiting on me">
                     <Table.Thead>
                       <Table.Tr>
@@ -96,13 +95,16 @@ export function TeamDashboard() {
                         <Table.Th>From</Table.Th>
                         <Table.Th>Level</Table.Th>
                         <Table.Th>Raised</Table.Th>
+                        <Table.Th>Waiting</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
                       {d.pending_requests.map((r) => (
                         <Table.Tr key={r.request_id}>
                           <Table.Td>
-                            {TYPE_LABEL[r.request_type] ?? r.request_type}
+                            <Anchor component={Link} to={TEAM_QUEUE[r.request_type] ?? '/team'}>
+                              {requestTypeLabel(r.request_type)}
+                            </Anchor>
                             {r.on_behalf_of && (
                               <Badge ml="xs" size="xs" variant="outline">
                                 delegated
@@ -112,6 +114,11 @@ export function TeamDashboard() {
                           <Table.Td>{r.requester_name}</Table.Td>
                           <Table.Td>{r.level}</Table.Td>
                           <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
+                          <Table.Td>
+                            <Text span size="sm" c={r.days_waiting >= 3 ? 'red.8' : undefined}>
+                              {daysLabel(r.days_waiting)}
+                            </Text>
+                          </Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
@@ -124,6 +131,7 @@ export function TeamDashboard() {
               <AnnouncementList items={d.announcements} />
             </Paper>
           </SimpleGrid>
+          <TeamLeaveCalendar calendar={d.leave_calendar} today={todayIn(tz)} />
         </Stack>
       )}
     </>

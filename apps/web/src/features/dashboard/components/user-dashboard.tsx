@@ -1,16 +1,153 @@
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import type { EmployeeDashboard } from '@hr/contract';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/ui/page-loader';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { formatDate } from '../../../lib/format';
 import { selectRole, selectUser, useAppSelector } from '../../../lib/store';
-import { useCurrentAnnouncements } from '../api/dashboard-api';
+import { clockTime, DayStatusBadge } from '../../attendance/components/parts';
+import { useEmployeeDashboard } from '../api/dashboard-api';
 import { AnnouncementList } from './announcement-list';
-import { AvailableLinks } from './available-links';
+import { daysLabel, MY_REQUEST_PAGE, requestTypeLabel } from './request-types';
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" mb="sm" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function TodayCard({ d }: { d: EmployeeDashboard }) {
+  const p = d.today_punch;
+  return (
+    <Card id="dash-today" title={`Today, ${formatDate(d.today)}`}>
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Text size="sm">Status:</Text>
+          <DayStatusBadge status={p.status} />
+        </Group>
+        <Text size="sm" data-testid="dash-punch">
+          {p.punches === 0
+            ? 'No punches yet today.'
+            : `First in ${clockTime(p.first_in, d.time_zone)} · Last out ${
+                p.last_out ? clockTime(p.last_out, d.time_zone) : '—'
+              }`}
+        </Text>
+        <Group>
+          <Button component={Link} to="/user/attendance" size="sm">
+            {p.punches === 0 ? 'Punch in on Attendance' : 'Punch out on Attendance'}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Balances({ d }: { d: EmployeeDashboard }) {
+  return (
+    <Card id="dash-balances" title="Leave balances">
+      {d.leave_balances.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No leave balances yet.
+        </Text>
+      ) : (
+        <Table aria-label="Leave balances">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Leave type</Table.Th>
+              <Table.Th ta="right">Available</Table.Th>
+              <Table.Th ta="right">Pending</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {d.leave_balances.map((b) => (
+              <Table.Tr key={b.leave_type_id}>
+                <Table.Td>{b.name}</Table.Td>
+                <Table.Td ta="right">{b.available}</Table.Td>
+                <Table.Td ta="right">{b.pending}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Anchor component={Link} to="/user/leaves" size="sm" mt="sm" display="inline-block">
+        Apply for leave
+      </Anchor>
+    </Card>
+  );
+}
+
+function MyPending({ d }: { d: EmployeeDashboard }) {
+  return (
+    <Card id="dash-pending" title={`My pending requests (${d.my_pending.length})`}>
+      {d.my_pending.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Nothing of yours is waiting for a decision.
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {d.my_pending.map((r) => (
+            <li key={r.request_id}>
+              <Anchor component={Link} to={MY_REQUEST_PAGE[r.request_type] ?? '/user'} fw={500}>
+                {requestTypeLabel(r.request_type)}
+              </Anchor>
+              <Text size="sm">
+                Next approver: {r.next_approvers.length ? r.next_approvers.join(', ') : 'not assigned'}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Raised {formatDate(r.created_at.slice(0, 10))}, waiting {daysLabel(r.days_waiting)}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function Holidays({ d }: { d: EmployeeDashboard }) {
+  return (
+    <Card id="dash-holidays" title="Upcoming holidays">
+      {d.upcoming_holidays.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No holidays in the next 90 days.
+        </Text>
+      ) : (
+        <Table aria-label="Upcoming holidays">
+          <Table.Tbody>
+            {d.upcoming_holidays.slice(0, 6).map((h) => (
+              <Table.Tr key={h.date}>
+                <Table.Td>{formatDate(h.date)}</Table.Td>
+                <Table.Td>
+                  {h.name}
+                  {h.optional && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      (optional)
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
 
 /** Employee dashboard: greets the user by employee_name from the stored user data. */
 export function UserDashboard() {
   useDocumentTitle('Dashboard');
   const user = useAppSelector(selectUser);
   const role = useAppSelector(selectRole);
-  const announcements = useCurrentAnnouncements();
+  const q = useEmployeeDashboard();
+  const d = q.data;
   return (
     <>
       <Title order={1} size="h2" mb={4}>
@@ -19,38 +156,35 @@ export function UserDashboard() {
       <Text c="dimmed" mb="lg">
         {[user?.company_name, role].filter(Boolean).join(' · ')}
       </Text>
-      <section aria-labelledby="announcements-heading">
-        <Title order={2} size="h4" mb="sm" id="announcements-heading">
-          Announcements
-        </Title>
-        <AnnouncementList items={announcements.data} loading={announcements.isPending} />
-      </section>
-      <SimpleGrid cols={{ base: 1, md: 2 }} mt="lg">
-        <Paper withBorder p="lg" radius="md">
-          <Title order={2} size="h4" mb="sm">
-            Available now
-          </Title>
-          <AvailableLinks
-            links={[
-              {
-                label: 'Your details and password',
-                to: '/user/profile',
-                permission: ['employee_profile.view'],
-                note: 'name, email, company and role; change your password',
-              },
-            ]}
-          />
-        </Paper>
-        <Paper withBorder p="lg" radius="md">
-          <Title order={2} size="h4" mb="sm">
-            Coming next
-          </Title>
-          <Text size="sm" c="dimmed">
-            Attendance, leaves, notifications, reimbursements, letters and payslips are listed in the menu;
-            their screens are not available yet.
-          </Text>
-        </Paper>
-      </SimpleGrid>
+      {q.isError && !d ? (
+        <Alert color="red" title="Could not load the dashboard">
+          <Button size="xs" variant="default" onClick={() => void q.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : !d ? (
+        <PageLoader label="Loading dashboard…" />
+      ) : (
+        <Stack>
+          <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+            <TodayCard d={d} />
+            <MyPending d={d} />
+            <Balances d={d} />
+            <Holidays d={d} />
+            <Card id="dash-payslip" title="Latest payslip">
+              <Text size="sm" c="dimmed">
+                Payslips appear here once the first pay run is confirmed.
+              </Text>
+            </Card>
+          </SimpleGrid>
+          <section aria-labelledby="announcements-heading">
+            <Title order={2} size="h4" mb="sm" id="announcements-heading">
+              Announcements
+            </Title>
+            <AnnouncementList items={d.announcements} />
+          </section>
+        </Stack>
+      )}
     </>
   );
 }
