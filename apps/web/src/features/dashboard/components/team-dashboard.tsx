@@ -87,14 +87,12 @@ export function TeamDashboard() {
                   Nothing waits for your decision.
                 </Text>
               ) : (
-                <Table.ScrollContainer minWidth={520}>
+                <Table.ScrollContainer minWidth={340}>
                   <Table aria-label="Requests waiting on me">
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>Request</Table.Th>
                         <Table.Th>From</Table.Th>
-                        <Table.Th>Level</Table.Th>
-                        <Table.Th>Raised</Table.Th>
                         <Table.Th>Waiting</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
@@ -110,13 +108,17 @@ export function TeamDashboard() {
                                 delegated
                               </Badge>
                             )}
+                            <Text size="xs" c="dimmed">
+                              Level {r.level}
+                            </Text>
                           </Table.Td>
                           <Table.Td>{r.requester_name}</Table.Td>
-                          <Table.Td>{r.level}</Table.Td>
-                          <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
                           <Table.Td>
-                            <Text span size="sm" c={r.days_waiting >= 3 ? 'red.8' : undefined}>
+                            <Text size="sm" fw={500} c={r.days_waiting >= 3 ? 'red.8' : undefined}>
                               {daysLabel(r.days_waiting)}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              since {formatDateTime(r.created_at)}
                             </Text>
                           </Table.Td>
                         </Table.Tr>
