@@ -35,7 +35,8 @@ export function TeamDashboard() {
       ) : (
         <Stack>
           <TeamTodayPanel />
-          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          {/* Side by side only where the team table fits its half without hiding its last column. */}
+          <SimpleGrid cols={{ base: 1, xl: 2 }}>
             <Paper withBorder p="lg" radius="md">
               <Title order={2} size="h4" mb="sm">
                 My team ({d.team.length})
