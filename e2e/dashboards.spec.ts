@@ -134,11 +134,31 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 test('employee dashboard: today’s punch, balances, my pending request with its next approver, payslip note', async ({
   page,
+  playwright,
+  baseURL,
 }) => {
   await signIn(page, DEMO.employee);
   await page.goto('/user');
   await expect(page.getByRole('heading', { name: 'Hello, Priya Sharma' })).toBeVisible();
   await expect(page.getByTestId('dash-punch')).toContainText('First in');
+  // Punching out from the dashboard records one more punch and the card shows a last-out time
+  // (other specs may have punched today too, so the count is read before). The same second is one
+  // punch: wait until the clock has moved on from the last one.
+  const employee = await apiLogin(DEMO.employee);
+  const punches = async () => {
+    const res = await playwright.request.newContext({ baseURL });
+    const body = await (
+      await res.get('/api/employee/punch-data', { headers: { authorization: `Bearer ${employee.token}` } })
+    ).json();
+    await res.dispose();
+    return (body.data.punches as unknown[]).length;
+  };
+  const before = await punches();
+  await page.waitForTimeout(1100);
+  await page.getByRole('button', { name: 'Punch out' }).click();
+  await expect(page.getByText('Punched out')).toBeVisible();
+  await expect(page.getByTestId('dash-punch')).toContainText(/Last out \d\d:\d\d/);
+  expect(await punches()).toBe(before + 1);
   const balances = page.getByRole('table', { name: 'Leave balances' });
   await expect(balances.getByRole('row', { name: new RegExp(setup.typeName) })).toBeVisible();
   const pending = page.getByRole('region', { name: /My pending requests/ });

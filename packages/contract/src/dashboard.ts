@@ -97,6 +97,8 @@ export const EmployeeDashboardSchema = z.object({
     first_in: z.string().nullable(),
     last_out: z.string().nullable(),
     punches: z.number().int(),
+    /** Whether today's attendance policy checks the location of a web punch. */
+    location_required: z.boolean(),
   }),
   leave_balances: z.array(
     z.object({

@@ -36,19 +36,11 @@ function monthOf(today: string) {
 export function createDashboardService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
-  /** Holidays of one employee's calendar (their policy's), in a date range. */
-  async function holidaysOf(
-    tx: Parameters<typeof loadDayContexts>[0],
-    companyId: string,
-    id: string,
-    from: string,
-    to: string,
-  ) {
-    const days = (await loadDayContexts(tx, companyId, [id], from, to)).get(id) ?? [];
-    return days
+  type HolidayDay = { date: string; holiday: { name: string; optional: boolean } | null };
+  const holidaysIn = (days: HolidayDay[]) =>
+    days
       .filter((d) => d.holiday)
       .map((d) => ({ date: d.date, name: d.holiday!.name, optional: d.holiday!.optional }));
-  }
 
   return {
     employee: (actor: Actor): Promise<EmployeeDashboard> =>
@@ -58,14 +50,21 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
         const { today, timeZone } = await companyToday(tx, clock.now());
         const name = await repo.employeeName(tx, me);
         if (name === null) throw notFound('Employee');
+        // My calendar from today on: its holidays, and today's attendance rules (location check).
+        const days =
+          (await loadDayContexts(tx, actor.companyId, [me], today, addDays(today, HOLIDAYS_AHEAD))).get(me) ??
+          [];
         return {
           today,
           time_zone: timeZone,
           employee_name: name,
-          today_punch: await todayPunch(tx, me, today, timeZone),
+          today_punch: {
+            ...(await todayPunch(tx, me, today, timeZone)),
+            location_required: !!days[0]?.attendance?.location,
+          },
           leave_balances: (await balancesOf(tx, me)).map(({ paid: _p, ...b }) => b),
           my_pending: await pendingOfRequester(tx, me, today),
-          upcoming_holidays: await holidaysOf(tx, actor.companyId, me, today, addDays(today, HOLIDAYS_AHEAD)),
+          upcoming_holidays: holidaysIn(days),
           announcements: await currentAnnouncements(tx, today, me),
           // Pay runs come with the payroll issue; until one is confirmed there is no payslip to show.
           latest_payslip: null,
@@ -113,7 +112,9 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
           announcements: await currentAnnouncements(tx, today, me),
           leave_calendar: {
             ...emptyCalendar,
-            holidays: await holidaysOf(tx, actor.companyId, me, month.from, month.to),
+            holidays: holidaysIn(
+              (await loadDayContexts(tx, actor.companyId, [me], month.from, month.to)).get(me) ?? [],
+            ),
             leaves: leaves.map((l) => ({ ...l, status: l.status as 'pending' | 'approved' })),
           },
         };

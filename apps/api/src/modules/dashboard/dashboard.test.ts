@@ -224,6 +224,9 @@ describe('employee dashboard, team calendar and admin queues from requests the t
     expect(d.today_punch.punches).toBe(1);
     expect(d.today_punch.first_in).toBe(punch.json().data.punches[0].at);
     expect(d.today_punch.last_out).toBeNull();
+    const punchData = (await call(employee, '/api/employee/punch-data')).json().data;
+    expect(d.today_punch.location_required).toBe(punchData.location_required);
+    expect(d.today_punch.status).toBe(punchData.day?.status ?? null);
     // The request counts working days only (a weekly-off may fall in it): pending holds its total.
     const held = leave.json().data.total as number;
     expect(held).toBeGreaterThan(0);

@@ -24,6 +24,19 @@ export function usePunchData() {
   });
 }
 
+/** The browser's position for a punch where the policy checks it (the dashboard punches too). */
+export function currentLocation(): Promise<{ lat: number; lng: number }> {
+  return new Promise((resolve, reject) => {
+    if (!navigator.geolocation) reject(new Error('This browser cannot share your location'));
+    else
+      navigator.geolocation.getCurrentPosition(
+        (p) => resolve({ lat: p.coords.latitude, lng: p.coords.longitude }),
+        () => reject(new Error('Allow location access to punch: your attendance policy needs it')),
+        { timeout: 10_000 },
+      );
+  });
+}
+
 export function usePunch() {
   const qc = useQueryClient();
   return useMutation({

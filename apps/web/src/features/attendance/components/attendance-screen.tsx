@@ -20,6 +20,7 @@ import { formatDate, todayIn } from '../../../lib/format';
 import { useCompanyTimeZone } from '../../../lib/store';
 import { toastError, toastSuccess } from '../../../lib/toasts';
 import {
+  currentLocation,
   downloadExport,
   type Month,
   useAttendanceLogs,
@@ -36,18 +37,6 @@ const LOGS_LIST = specFromContract<AttendanceLogsQuery['sortBy'], 'month' | 'yea
   { filters: ['month', 'year', 'status'] },
 );
 const STATUS_OPTIONS = ATTENDANCE_DAY_STATUSES.map((s) => ({ value: s, label: ATTENDANCE_STATUS_LABELS[s] }));
-
-function currentLocation(): Promise<{ lat: number; lng: number }> {
-  return new Promise((resolve, reject) => {
-    if (!navigator.geolocation) reject(new Error('This browser cannot share your location'));
-    else
-      navigator.geolocation.getCurrentPosition(
-        (p) => resolve({ lat: p.coords.latitude, lng: p.coords.longitude }),
-        () => reject(new Error('Allow location access to punch: your attendance policy needs it')),
-        { timeout: 10_000 },
-      );
-  });
-}
 
 /** Today: punches so far and the punch button. */
 function TodayCard({ timeZone }: { timeZone: string }) {

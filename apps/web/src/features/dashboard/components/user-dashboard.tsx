@@ -1,11 +1,14 @@
 import type { EmployeeDashboard } from '@hr/contract';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
+import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { selectRole, selectUser, useAppSelector } from '../../../lib/store';
+import { toastError, toastSuccess } from '../../../lib/toasts';
+import { currentLocation, usePunch } from '../../attendance/api/use-attendance';
 import { clockTime, DayStatusBadge } from '../../attendance/components/parts';
 import { useEmployeeDashboard } from '../api/dashboard-api';
 import { AnnouncementList } from './announcement-list';
@@ -22,8 +25,24 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-function TodayCard({ d }: { d: EmployeeDashboard }) {
+function TodayCard({ d, onPunched }: { d: EmployeeDashboard; onPunched: () => void }) {
   const p = d.today_punch;
+  const punch = usePunch();
+  const [error, setError] = useState<string | null>(null);
+  const next = p.punches === 0 ? 'in' : 'out';
+  const onPunch = async () => {
+    setError(null);
+    try {
+      const where = p.location_required ? await currentLocation() : {};
+      const res = await punch.mutateAsync(where);
+      toastSuccess(res.punches.length === 1 ? 'Punched in' : 'Punched out');
+      onPunched();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : 'Could not record the punch';
+      setError(message);
+      if (!(err instanceof ApiError)) toastError(message);
+    }
+  };
   return (
     <Card id="dash-today" title={`Today, ${formatDate(d.today)}`}>
       <Stack gap="xs">
@@ -39,10 +58,18 @@ function TodayCard({ d }: { d: EmployeeDashboard }) {
               }`}
         </Text>
         <Group>
-          <Button component={Link} to="/user/attendance" size="sm">
-            {p.punches === 0 ? 'Punch in on Attendance' : 'Punch out on Attendance'}
+          <Button size="sm" onClick={() => void onPunch()} loading={punch.isPending}>
+            {next === 'in' ? 'Punch in' : 'Punch out'}
           </Button>
+          <Anchor component={Link} to="/user/attendance" size="sm">
+            My attendance
+          </Anchor>
         </Group>
+        {error && (
+          <Text c="red.8" size="sm" role="alert">
+            {error}
+          </Text>
+        )}
       </Stack>
     </Card>
   );
@@ -167,7 +194,7 @@ export function UserDashboard() {
       ) : (
         <Stack>
           <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
-            <TodayCard d={d} />
+            <TodayCard d={d} onPunched={() => void q.refetch()} />
             <MyPending d={d} />
             <Balances d={d} />
             <Holidays d={d} />
