@@ -14,3 +14,22 @@ export type DayContextLoader = (
   from: string,
   to: string,
 ) => Promise<Map<string, LeaveDayContext[]>>;
+
+/** Approved leave on a date as attendance sees it: the whole day or one half. */
+export type LeaveDayMark = { date: string; portion: 'full' | 'first_half' | 'second_half' };
+
+/**
+ * Called in the deciding transaction when leave days become approved or stop being approved, so
+ * attendance shows them as leave. app.ts wires the attendance index's markLeaveDays/unmarkLeaveDays
+ * here: leave does not import attendance (attendance already reads the policies leave reads).
+ */
+export type LeaveDaysListener = {
+  mark(
+    tx: Queryable,
+    companyId: string,
+    employeeId: string,
+    days: LeaveDayMark[],
+    requestId: string,
+  ): Promise<void>;
+  unmark(tx: Queryable, companyId: string, employeeId: string, dates: string[]): Promise<void>;
+};

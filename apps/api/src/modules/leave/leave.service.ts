@@ -19,7 +19,7 @@ import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinit
 import { scopeWhere } from '../employees';
 import { companyToday } from '../org';
 import { runAccrual } from './leave.accrual';
-import type { DayContextLoader, LeaveDayContext } from './leave.days';
+import type { DayContextLoader, LeaveDayContext, LeaveDayMark, LeaveDaysListener } from './leave.days';
 import { type LeaveCalendarChange, recountRequests } from './leave.recount';
 import * as repo from './leave.repo';
 import {
@@ -114,8 +114,62 @@ export function createLeaveService(deps: {
   engine: ApprovalEngine;
   clock: Clock;
   dayContexts: DayContextLoader;
+  /** Attendance's view of approved leave (optional: a service without it only keeps the ledger). */
+  leaveDays?: LeaveDaysListener;
 }) {
-  const { db, engine, clock, dayContexts } = deps;
+  const { db, engine, clock, dayContexts, leaveDays } = deps;
+  const companyOf = async (tx: Queryable) =>
+    (await tx.query<{ id: string }>("SELECT current_setting('app.company_id') AS id")).rows[0]!.id;
+
+  /**
+   * The days of an approved request attendance should show as leave: those it takes from the
+   * balance (sandwiched weekly-offs included). A half day whose other half is also on approved
+   * leave is a full day.
+   */
+  async function marksOf(
+    tx: Queryable,
+    row: repo.RequestRow,
+    exceptId: string | null,
+  ): Promise<LeaveDayMark[]> {
+    const marks = row.days
+      .filter((d) => d.amount > 0)
+      .map(
+        (d): LeaveDayMark => ({ date: d.date, portion: row.session === 'full_day' ? 'full' : row.session }),
+      );
+    if (row.session === 'full_day' || marks.length === 0) return marks;
+    const { rows } = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM leave_requests WHERE employee_id = $1 AND status = 'approved'
+          AND from_date <= $2::date AND to_date >= $2::date AND session <> $3 AND id <> $4 AND id <> $5`,
+      [row.employee_id, marks[0]!.date, row.session, row.id, exceptId ?? row.id],
+    );
+    return rows[0]!.n > 0 ? marks.map((m) => ({ ...m, portion: 'full' })) : marks;
+  }
+
+  /** Approved: attendance shows the days as leave. */
+  async function markDays(tx: Queryable, row: repo.RequestRow) {
+    if (!leaveDays) return;
+    const marks = await marksOf(tx, row, null);
+    if (marks.length > 0) await leaveDays.mark(tx, await companyOf(tx), row.employee_id, marks, row.id);
+  }
+
+  /** No longer approved: the days go back to what punches and the calendar make of them. */
+  async function unmarkDays(tx: Queryable, row: repo.RequestRow) {
+    if (!leaveDays) return;
+    const dates = row.days.filter((d) => d.amount > 0).map((d) => d.date);
+    if (dates.length === 0) return;
+    const companyId = await companyOf(tx);
+    await leaveDays.unmark(tx, companyId, row.employee_id, dates);
+    if (row.session === 'full_day') return;
+    // The other half of this day may still be on approved leave: it stays marked as that half.
+    const { rows } = await tx.query<{ id: string }>(
+      `SELECT id FROM leave_requests WHERE employee_id = $1 AND status = 'approved' AND id <> $3
+          AND from_date <= $2::date AND to_date >= $2::date AND session <> 'full_day'`,
+      [row.employee_id, dates[0], row.id],
+    );
+    const other = rows[0] && (await repo.getRequests(tx, [rows[0].id]))[0];
+    if (other)
+      await leaveDays.mark(tx, companyId, row.employee_id, await marksOf(tx, other, row.id), other.id);
+  }
   const today = async (tx: Queryable) => (await companyToday(tx, clock.now())).today;
 
   /** The employee is the caller or within the caller's data scope (team: direct reports); else 404. */
@@ -309,6 +363,7 @@ export function createLeaveService(deps: {
     const [row] = await repo.getRequests(ctx.tx, [ctx.request.subjectId], true);
     if (!row) throw notFound('Leave request');
     await repo.setStatus(ctx.tx, row.id, 'approved');
+    await markDays(ctx.tx, { ...row, status: 'approved' });
     if (row.paid && row.total > 0) {
       await repo.appendEntries(ctx.tx, [
         {
@@ -350,6 +405,7 @@ export function createLeaveService(deps: {
 
   async function cancelApproved(tx: Queryable, actor: Actor, row: repo.RequestRow) {
     await repo.setStatus(tx, row.id, 'cancelled');
+    await unmarkDays(tx, row);
     if (row.paid && row.total > 0) {
       await repo.appendEntries(tx, [
         {
@@ -833,7 +889,10 @@ export function createLeaveService(deps: {
      * dates are counted again, approved ones corrected through the ledger.
      */
     onCalendarChange: (tx: Queryable, change: LeaveCalendarChange) =>
-      recountRequests(tx, change, dayContexts, sandwichOf),
+      recountRequests(tx, change, dayContexts, sandwichOf, async (t, before, after) => {
+        await unmarkDays(t, before);
+        await markDays(t, after);
+      }),
 
     // ---- Accrual and year end ----
     /** Runs accrual, year end and lapses for one company up to `asOf` (default: its today). */

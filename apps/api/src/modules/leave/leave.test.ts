@@ -437,3 +437,87 @@ describe('accrual', () => {
     expect(keys.length).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('approved leave on attendance', () => {
+  const statusOn = async (date: string) => {
+    const [y, m] = date.split('-').map(Number);
+    const res = await call('GET', `/api/attendance/month?month=${m}&year=${y}`, employee);
+    expect(res.statusCode).toBe(200);
+    return res.json().data.days.find((d: { date: string }) => d.date === date)?.status ?? null;
+  };
+  const apply = async (from: number, to: number, extra: object = {}) => {
+    const res = await call('POST', '/api/leave', employee, {
+      leave_type_id: cl.id,
+      from_date: day(from),
+      to_date: day(to),
+      reason: 'Travel',
+      ...extra,
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().data as { id: string; days: { date: string; amount: number }[] };
+  };
+
+  it('approving marks the counted days on leave; cancelling returns them to their derived status', async () => {
+    await setWeeklyOffs(NO_OFF);
+    await call('PUT', `/api/employee/${employeeId}/leave-balance`, admin, {
+      leave_type_id: cl.id,
+      kind: 'manual_credit',
+      amount: 4,
+      reason: 'For the attendance test',
+    });
+    const full = await apply(70, 71);
+    const dates = full.days.filter((d) => d.amount > 0).map((d) => d.date);
+    expect(dates).toEqual([day(70), day(71)]);
+    // Pending leave is not leave yet.
+    expect(await statusOn(day(70))).toBe(null);
+    await call('PUT', `/api/requests/leaves/${full.id}/approve`, manager, {});
+    for (const d of dates) expect(await statusOn(d)).toBe('on_leave');
+    const marks = await t.db.tenant(acme, (tx) =>
+      tx.query<{ portion: string; source_id: string }>(
+        'SELECT portion, source_id FROM attendance_leave_days WHERE employee_id = $1 AND date = ANY($2::date[])',
+        [employeeId, dates],
+      ),
+    );
+    expect(marks.rows.map((r) => [r.portion, r.source_id])).toEqual([
+      ['full', full.id],
+      ['full', full.id],
+    ]);
+
+    const cancel = await call('DELETE', `/api/leave/leave-record/${full.id}`, employee);
+    expect(cancel.json().data.status).toBe('cancelled');
+    // Days to come with no punches derive to nothing: no status, no leave mark.
+    for (const d of dates) expect(await statusOn(d)).toBe(null);
+    const left = await t.db.tenant(acme, (tx) =>
+      tx.query('SELECT 1 FROM attendance_leave_days WHERE employee_id = $1 AND date = ANY($2::date[])', [
+        employeeId,
+        dates,
+      ]),
+    );
+    expect(left.rows).toHaveLength(0);
+  });
+
+  it('half days: each half is marked as that half; both halves approved make a full day', async () => {
+    const first = await apply(75, 75, { day_type: 'half_day', half_day_type: 'first_half' });
+    const second = await apply(75, 75, { day_type: 'half_day', half_day_type: 'second_half' });
+    const portion = async () =>
+      (
+        await t.db.tenant(acme, (tx) =>
+          tx.query<{ portion: string }>(
+            'SELECT portion FROM attendance_leave_days WHERE employee_id = $1 AND date = $2',
+            [employeeId, day(75)],
+          ),
+        )
+      ).rows[0]?.portion ?? null;
+    await call('PUT', `/api/requests/leaves/${first.id}/approve`, manager, {});
+    expect(await portion()).toBe('first_half');
+    expect(await statusOn(day(75))).toBe('on_leave');
+    await call('PUT', `/api/requests/leaves/${second.id}/approve`, manager, {});
+    expect(await portion()).toBe('full');
+    // The first half cancelled: the second half stays on leave as the second half.
+    await call('DELETE', `/api/leave/leave-record/${first.id}`, employee);
+    expect(await portion()).toBe('second_half');
+    await call('DELETE', `/api/leave/leave-record/${second.id}`, employee);
+    expect(await portion()).toBe(null);
+    expect(await statusOn(day(75))).toBe(null);
+  });
+});
