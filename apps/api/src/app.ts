@@ -14,7 +14,7 @@ import { createApprovalEngine } from './modules/approvals/approval-engine';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createApprovalsService } from './modules/approvals/approvals.service';
 import { createSlaCheck, SLA_CRON, SLA_JOB } from './modules/approvals/sla';
-import { markLeaveDays, rederiveListener, unmarkLeaveDays } from './modules/attendance';
+import { markLeaveDays, rederiveListener, unmarkLeaveDays, workedMinutes } from './modules/attendance';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { createAttendanceService } from './modules/attendance/attendance.service';
 import { createRegularisationService } from './modules/attendance/regularisation.service';
@@ -206,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       unmark: (tx, companyId, employeeId, dates) =>
         unmarkLeaveDays(tx, companyId, employeeId, dates, clock.now()),
     },
+    workedMinutes,
   });
 
   const org = {

@@ -421,3 +421,23 @@ export function appliesTo(
   if (a.afterProbation && e.probationEnd && date <= e.probationEnd) return false;
   return true;
 }
+
+// ---- Comp-off ----
+
+export type WorkThresholds = { halfDayMinMinutes: number; fullDayMinMinutes: number };
+/** The attendance module's defaults when no attendance policy applies (derive.ts). */
+export const DEFAULT_WORK_THRESHOLDS: WorkThresholds = { halfDayMinMinutes: 240, fullDayMinMinutes: 480 };
+
+/**
+ * Comp-off earned by work on a day off: a full weekly-off or a holiday that is not optional (an
+ * optional holiday worked was simply not taken). Worked minutes at the attendance policy's
+ * full-day minimum earn a day, at its half-day minimum half a day, below that nothing.
+ */
+export function compOffCredit(day: LeaveDay, workedMinutes: number, rules: WorkThresholds | null): number {
+  const off = (day.holiday && !day.holiday.optional) || day.weeklyOff === 'full';
+  if (!off) return 0;
+  const r = rules ?? DEFAULT_WORK_THRESHOLDS;
+  if (workedMinutes >= r.fullDayMinMinutes) return 1;
+  if (workedMinutes >= r.halfDayMinMinutes) return 0.5;
+  return 0;
+}

@@ -19,7 +19,14 @@ import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinit
 import { scopeWhere } from '../employees';
 import { companyToday } from '../org';
 import { runAccrual } from './leave.accrual';
-import type { DayContextLoader, LeaveDayContext, LeaveDayMark, LeaveDaysListener } from './leave.days';
+import { runCompOff } from './leave.compoff';
+import type {
+  DayContextLoader,
+  LeaveDayContext,
+  LeaveDayMark,
+  LeaveDaysListener,
+  WorkedMinutesReader,
+} from './leave.days';
 import { type LeaveCalendarChange, recountRequests } from './leave.recount';
 import * as repo from './leave.repo';
 import {
@@ -116,8 +123,17 @@ export function createLeaveService(deps: {
   dayContexts: DayContextLoader;
   /** Attendance's view of approved leave (optional: a service without it only keeps the ledger). */
   leaveDays?: LeaveDaysListener;
+  /** Attendance's minutes worked per day: comp-off credits (optional: without it none are made). */
+  workedMinutes?: WorkedMinutesReader;
 }) {
-  const { db, engine, clock, dayContexts, leaveDays } = deps;
+  const { db, engine, clock, dayContexts, leaveDays, workedMinutes } = deps;
+
+  /** The daily run for one company: comp-off credits first, so the lapses that follow see them. */
+  async function dailyRun(tx: Queryable, companyId: string, asOf: string) {
+    const compOff = workedMinutes ? await runCompOff(tx, companyId, asOf, dayContexts, workedMinutes) : 0;
+    const r = await runAccrual(tx, companyId, asOf, dayContexts);
+    return { ...r, entries: r.entries + compOff, comp_off: compOff };
+  }
   const companyOf = async (tx: Queryable) =>
     (await tx.query<{ id: string }>("SELECT current_setting('app.company_id') AS id")).rows[0]!.id;
 
@@ -821,6 +837,8 @@ export function createLeaveService(deps: {
             amount: debit ? -body.amount : body.amount,
             reason: body.reason,
             rule,
+            // A comp-off credited by hand names its day, so the automatic credit leaves that day alone.
+            ref: body.kind === 'comp_off' ? `manual:${body.work_date}` : null,
             expiresOn,
             createdBy: actor.userId,
           },
@@ -899,14 +917,14 @@ export function createLeaveService(deps: {
     runAccrual: (companyId: string, asOf?: string) =>
       db.tenant(companyId, async (tx) => {
         const date = asOf ?? (await today(tx));
-        return { ...(await runAccrual(tx, companyId, date, dayContexts)), as_of: date };
+        return { ...(await dailyRun(tx, companyId, date)), as_of: date };
       }),
 
     /** Every company, each in its own transaction (the scheduled job). */
     runAccrualAll: async () => {
       const { rows } = await db.query<{ id: string }>('SELECT id FROM companies ORDER BY id');
       for (const c of rows) {
-        await db.tenant(c.id, async (tx) => runAccrual(tx, c.id, await today(tx), dayContexts));
+        await db.tenant(c.id, async (tx) => dailyRun(tx, c.id, await today(tx)));
       }
     },
   };

@@ -2,6 +2,7 @@ import { buildTestApp, type TestApp } from '../../test/helper';
 import { loadDayContexts } from '../policies';
 import { lopDays } from './index';
 import { recountRequests } from './leave.recount';
+import { addDays } from './leave.rules';
 import { sandwichOf } from './leave.service';
 
 let t: TestApp;
@@ -519,5 +520,102 @@ describe('approved leave on attendance', () => {
     await call('DELETE', `/api/leave/leave-record/${second.id}`, employee);
     expect(await portion()).toBe(null);
     expect(await statusOn(day(75))).toBe(null);
+  });
+});
+
+describe('comp-off for work on days off', () => {
+  it('credits a full and a half day automatically, once; a corrected day is debited; unused comp-off lapses', async () => {
+    await setWeeklyOffs(SAT_SUN);
+    const comp = await call('POST', '/api/leave/types', admin, {
+      name: 'Comp-off',
+      code: 'CO',
+      paid: true,
+      unit: 'half_day',
+      comp_off: true,
+      comp_off_expiry_days: 30,
+    });
+    expect(comp.statusCode).toBe(201);
+    const co = comp.json().data as { id: string };
+    const config = (await call('GET', '/api/employee/base-leave-configuration', employee)).json().data;
+    const policy = (await call('GET', '/api/leave/policies', admin))
+      .json()
+      .data.find((p: { id: string }) => p.id === config.policy.id);
+    const put = await call('PUT', `/api/leave/policies/${policy.id}`, admin, {
+      name: policy.name,
+      description: policy.description,
+      is_base: policy.is_base,
+      leave_type_ids: [...policy.leave_types.map((x: { id: string }) => x.id), co.id],
+    });
+    expect(put.statusCode).toBe(200);
+
+    // The last Sunday at least three days ago, and the Saturday before it.
+    let sunday = day(-3);
+    while (new Date(`${sunday}T00:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, -1);
+    const saturday = addDays(sunday, -1);
+    const { rows } = await t.db.tenant(acme, (tx) =>
+      tx.query<{ employee_code: string }>('SELECT employee_code FROM employees WHERE id = $1', [employeeId]),
+    );
+    const code = rows[0]!.employee_code;
+    // 09:00 to 18:15 IST on Sunday (555 minutes less the shift break), 09:00 to 14:00 on Saturday (240 after the break).
+    const imported = await call('POST', '/api/attendance/punches/import', admin, {
+      source: 'biometric',
+      device_id: 'gate-1',
+      punches: [
+        { employee_code: code, at: `${sunday}T03:30:00Z` },
+        { employee_code: code, at: `${sunday}T12:45:00Z` },
+        { employee_code: code, at: `${saturday}T03:30:00Z` },
+        { employee_code: code, at: `${saturday}T08:30:00Z` },
+      ],
+    });
+    expect(imported.json().data.stored).toBe(4);
+
+    const run = (asOf: string) => call('POST', '/api/leave/accrual/run', admin, { as_of: asOf });
+    const first = await run(day(0));
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.comp_off).toBe(2);
+    const again = await Promise.all([run(day(0)), run(day(0))]);
+    expect(again.map((r) => r.json().data.comp_off)).toEqual([0, 0]);
+
+    const explain = async () =>
+      (
+        await call('GET', `/api/leave/leave-balance/${employeeId}/entries?leave_type_id=${co.id}`, employee)
+      ).json().data;
+    let ex = await explain();
+    expect(ex.entries.map((e: { date: string; amount: number }) => [e.date, e.amount])).toEqual([
+      [saturday, 0.5],
+      [sunday, 1],
+    ]);
+    expect(ex.balance).toBe(1.5);
+    const sun = ex.entries.find((e: { date: string }) => e.date === sunday);
+    expect(sun.kind).toBe('comp_off');
+    expect(sun.expires_on).toBe(addDays(sunday, 30));
+    expect(sun.rule).toMatch(/495 minutes worked on a weekly-off .*earns a full day; usable until/);
+
+    // Saturdays turn out to be working days (the weekly-off policy corrected): Saturday's work
+    // earns nothing any more, and its credit is debited once.
+    await setWeeklyOffs(NO_OFF.map((w, i) => (i === 0 ? w.map(() => 'full') : w)));
+    expect((await run(day(0))).json().data.comp_off).toBe(1);
+    expect((await run(day(0))).json().data.comp_off).toBe(0);
+    ex = await explain();
+    expect(ex.balance).toBe(1);
+    const fix = ex.entries.find((e: { amount: number }) => e.amount === -0.5);
+    expect(fix).toMatchObject({ kind: 'comp_off', date: day(0) });
+    expect(fix.reason).toMatch(new RegExp(`Correction of the comp-off for ${saturday}`));
+
+    // Unused past its last day, the Sunday credit lapses the day after, once.
+    const later = addDays(sunday, 32);
+    await run(later);
+    await run(later);
+    ex = await explain();
+    const lapsed = ex.entries.filter((e: { kind: string }) => e.kind === 'expiry');
+    expect(lapsed.map((e: { date: string; amount: number }) => [e.date, e.amount])).toEqual([
+      [addDays(sunday, 31), -1],
+    ]);
+    expect(ex.balance).toBe(0);
+    // Another company sees none of it.
+    expect(
+      (await call('GET', `/api/leave/leave-balance/${employeeId}/entries?leave_type_id=${co.id}`, globex))
+        .statusCode,
+    ).toBe(404);
   });
 });
