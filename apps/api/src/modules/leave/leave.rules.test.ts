@@ -11,6 +11,7 @@ import {
   corrections,
   countLeaveDays,
   datesOf,
+  encashmentRefusal,
   type LeaveDay,
   type LeaveTypeRules,
   lapses,
@@ -406,5 +407,38 @@ describe('applicability after probation', () => {
     const june = accrualFor(rule, periodOf('monthly', '2026-06-01'), start, null);
     expect(june.amount).toBe(1);
     expect(accrualFor(rule, periodOf('monthly', '2026-07-01'), start, null).amount).toBe(1.5);
+  });
+});
+
+describe('encashment cap', () => {
+  const base = { amount: 2, balance: 10, pending: 0, cap: 5, encashedThisYear: 0 };
+  it('within the balance less pending and the yearly cap', () => {
+    expect(encashmentRefusal(base)).toBe(null);
+    expect(encashmentRefusal({ ...base, amount: 5 })).toBe(null);
+    expect(encashmentRefusal({ ...base, amount: 5.5 })).toMatch(/encashment cap.*5 left/);
+    expect(encashmentRefusal({ ...base, encashedThisYear: 4 })).toMatch(/4 already this year, 1 left/);
+    expect(encashmentRefusal({ ...base, cap: null, amount: 10 })).toBe(null);
+    expect(encashmentRefusal({ ...base, cap: null, amount: 10.5 })).toMatch(/Only 10 days/);
+    // Pending requests hold their days.
+    expect(encashmentRefusal({ ...base, cap: null, amount: 9, pending: 2 })).toMatch(/Only 8 days/);
+    expect(encashmentRefusal({ ...base, balance: -1 })).toMatch(/Only 0 days/);
+  });
+  it('property: an accepted amount never exceeds the available balance or the cap left', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }).map((n) => n / 2),
+        fc.integer({ min: -10, max: 60 }).map((n) => n / 2),
+        fc.integer({ min: 0, max: 10 }).map((n) => n / 2),
+        fc.option(fc.integer({ min: 0, max: 20 }).map((n) => n / 2)),
+        fc.integer({ min: 0, max: 20 }).map((n) => n / 2),
+        (amount, balance, pending, cap, encashedThisYear) => {
+          const ok = encashmentRefusal({ amount, balance, pending, cap, encashedThisYear }) === null;
+          if (ok) {
+            expect(amount).toBeLessThanOrEqual(balance - pending);
+            if (cap !== null) expect(encashedThisYear + amount).toBeLessThanOrEqual(cap);
+          }
+        },
+      ),
+    );
   });
 });

@@ -441,3 +441,29 @@ export function compOffCredit(day: LeaveDay, workedMinutes: number, rules: WorkT
   if (workedMinutes >= r.halfDayMinMinutes) return 0.5;
   return 0;
 }
+
+// ---- Encashment ----
+
+/**
+ * Why `amount` days cannot be encashed, or null: at most what is available (the balance less
+ * pending requests) and at most the type's yearly cap less what was encashed this year.
+ */
+export function encashmentRefusal(e: {
+  amount: number;
+  balance: number;
+  pending: number;
+  cap: number | null;
+  encashedThisYear: number;
+}): string | null {
+  const available = round2(e.balance - e.pending);
+  if (e.amount > available) {
+    return `Only ${Math.max(available, 0)} days are available to encash (balance ${e.balance}, pending requests ${e.pending})`;
+  }
+  if (e.cap !== null) {
+    const left = round2(Math.max(e.cap - e.encashedThisYear, 0));
+    if (e.amount > left) {
+      return `At most ${e.cap} days a year can be encashed (encashment cap); ${e.encashedThisYear} already this year, ${left} left`;
+    }
+  }
+  return null;
+}

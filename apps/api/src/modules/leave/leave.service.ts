@@ -36,6 +36,7 @@ import {
   checkRequest,
   countLeaveDays,
   datesOf,
+  encashmentRefusal,
   type LeaveTypeRules,
   round2,
   type SandwichRules,
@@ -820,12 +821,28 @@ export function createLeaveService(deps: {
         }
         if (body.kind === 'encashment') {
           if (!type.encashment) throw invalid('kind', `${type.name} cannot be encashed`);
-          const balance = (await repo.balances(tx, employeeId, '9999-12-31')).get(type.id) ?? 0;
-          if (body.amount > balance) throw invalid('amount', `Only ${balance} days are available to encash`);
-          if (type.encashment_cap !== null && body.amount > type.encashment_cap) {
-            throw invalid('amount', `At most ${type.encashment_cap} days can be encashed (encashment cap)`);
-          }
-          rule = `Encashment${type.encashment_cap !== null ? ` (cap ${type.encashment_cap})` : ''}`;
+          // The employee row is locked above: two administrators at once are checked one after the other.
+          const balance = round2((await repo.balances(tx, employeeId, '9999-12-31')).get(type.id) ?? 0);
+          const pending = round2((await repo.pendingTotals(tx, employeeId, null)).get(type.id) ?? 0);
+          const { rows } = await tx.query<{ n: string }>(
+            `SELECT coalesce(-sum(amount), 0) AS n FROM leave_ledger WHERE employee_id = $1 AND leave_type_id = $2
+                AND kind = 'encashment' AND entry_date BETWEEN $3::date AND $4::date`,
+            [employeeId, type.id, `${date.slice(0, 4)}-01-01`, `${date.slice(0, 4)}-12-31`],
+          );
+          const encashedThisYear = round2(Number(rows[0]!.n));
+          const refusal = encashmentRefusal({
+            amount: body.amount,
+            balance,
+            pending,
+            cap: type.encashment_cap,
+            encashedThisYear,
+          });
+          if (refusal) throw invalid('amount', refusal);
+          rule = `Encashment of ${body.amount} days${
+            type.encashment_cap !== null
+              ? ` (cap ${type.encashment_cap} a year; ${round2(encashedThisYear + body.amount)} encashed in ${date.slice(0, 4)})`
+              : ''
+          }: paid in the pay run of ${date.slice(0, 7)}`;
         }
         const debit = body.kind === 'manual_debit' || body.kind === 'encashment';
         await repo.appendEntries(tx, [

@@ -1,6 +1,6 @@
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { loadDayContexts } from '../policies';
-import { lopDays } from './index';
+import { encashments, lopDays } from './index';
 import { recountRequests } from './leave.recount';
 import { addDays } from './leave.rules';
 import { sandwichOf } from './leave.service';
@@ -617,5 +617,69 @@ describe('comp-off for work on days off', () => {
       (await call('GET', `/api/leave/leave-balance/${employeeId}/entries?leave_type_id=${co.id}`, globex))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('encashment', () => {
+  it('administrators encash within the balance and the yearly cap, one at a time; the pay run reads the month', async () => {
+    const earned = (
+      await call('POST', '/api/leave/types', admin, {
+        name: 'Earned leave',
+        code: 'EL',
+        paid: true,
+        unit: 'half_day',
+        encashment: true,
+        encashment_cap: 3,
+      })
+    ).json().data as { id: string };
+    const body = (amount: number) => ({
+      leave_type_id: earned.id,
+      kind: 'encashment',
+      amount,
+      reason: 'Encashment at year end',
+    });
+    const url = `/api/employee/${employeeId}/leave-balance`;
+    await call('PUT', url, admin, {
+      leave_type_id: earned.id,
+      kind: 'opening',
+      amount: 10,
+      reason: 'Opening',
+    });
+    // Only administrators; another company cannot reach the employee.
+    expect((await call('PUT', url, employee, body(1))).statusCode).toBe(403);
+    expect((await call('PUT', url, manager, body(1))).statusCode).toBe(403);
+    expect((await call('PUT', url, globex, body(1))).statusCode).toBe(404);
+    expect((await call('PUT', url, admin, { ...body(1), amount: -1 })).statusCode).toBe(400);
+    // A type without encashment is refused by name.
+    const notEncashable = await call('PUT', url, admin, { ...body(1), leave_type_id: cl.id });
+    expect(notEncashable.json().errors[0]).toEqual({
+      path: 'kind',
+      message: 'Casual leave cannot be encashed',
+    });
+
+    // Two encashments of 2 at once under a cap of 3: one goes through, the other is refused.
+    const both = await Promise.all([call('PUT', url, admin, body(2)), call('PUT', url, admin, body(2))]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const refused = both.find((r) => r.statusCode === 400)!.json();
+    expect(refused.errors[0].message).toMatch(/encashment cap.*2 already this year, 1 left/);
+    const one = await call('PUT', url, admin, body(1));
+    expect(one.json().data.balance).toBe(7);
+    expect((await call('PUT', url, admin, body(0.5))).statusCode).toBe(400);
+
+    const ex = (
+      await call('GET', `/api/leave/leave-balance/${employeeId}/entries?leave_type_id=${earned.id}`, employee)
+    ).json().data;
+    const debits = ex.entries.filter((e: { kind: string }) => e.kind === 'encashment');
+    expect(debits.map((e: { amount: number }) => e.amount)).toEqual([-2, -1]);
+    expect(debits[1].rule).toMatch(/cap 3 a year; 3 encashed in/);
+
+    const month = day(0).slice(0, 7);
+    const paid = await t.db.tenant(acme, (tx) => encashments(tx, acme, month));
+    expect(paid).toEqual([
+      { employeeId, leaveTypeId: earned.id, leaveTypeName: 'Earned leave', leaveTypeCode: 'EL', days: 3 },
+    ]);
+    // Another company's pay run sees none of Acme's.
+    const globexId = await t.companyId('Globex Ltd');
+    expect(await t.db.tenant(globexId, (tx) => encashments(tx, globexId, month))).toEqual([]);
   });
 });
