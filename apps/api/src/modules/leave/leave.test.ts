@@ -683,3 +683,61 @@ describe('encashment', () => {
     expect(await t.db.tenant(globexId, (tx) => encashments(tx, globexId, month))).toEqual([]);
   });
 });
+
+describe('applicability after probation', () => {
+  it('a type for after probation is refused during probation and offered after it', async () => {
+    const privilege = (
+      await call('POST', '/api/leave/types', admin, {
+        name: 'Privilege leave',
+        code: 'PL',
+        paid: true,
+        unit: 'day',
+        after_probation: true,
+        accrual_frequency: 'monthly',
+        accrual_amount: 1,
+      })
+    ).json().data as { id: string };
+    const config = (await call('GET', '/api/employee/base-leave-configuration', employee)).json().data;
+    const policy = (await call('GET', '/api/leave/policies', admin))
+      .json()
+      .data.find((p: { id: string }) => p.id === config.policy.id);
+    await call('PUT', `/api/leave/policies/${policy.id}`, admin, {
+      name: policy.name,
+      description: policy.description,
+      is_base: policy.is_base,
+      leave_type_ids: [...policy.leave_types.map((x: { id: string }) => x.id), privilege.id],
+    });
+    const setProbation = (end: string) =>
+      t.db.tenant(acme, (tx) =>
+        tx.query('UPDATE employees SET probation_end = $2 WHERE id = $1', [employeeId, end]),
+      );
+    const offered = async () =>
+      (await call('GET', '/api/employee/base-leave-configuration', employee))
+        .json()
+        .data.leave_types.some((x: { id: string }) => x.id === privilege.id);
+    const body = { leave_type_id: privilege.id, from_date: day(90), to_date: day(90), reason: 'Rest' };
+
+    await setProbation(day(120));
+    expect(await offered()).toBe(false);
+    const during = await call('POST', '/api/leave/preview', employee, body);
+    expect(during.statusCode).toBe(400);
+    expect(during.json().errors[0]).toMatchObject({ path: 'leave_type_id' });
+    // Accrual waits for the end of probation too.
+    await call('POST', '/api/leave/accrual/run', admin, { as_of: day(0) });
+    const credited = () =>
+      t.db.tenant(acme, async (tx) => {
+        const { rows } = await tx.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM leave_ledger WHERE employee_id = $1 AND leave_type_id = $2',
+          [employeeId, privilege.id],
+        );
+        return rows[0]!.n;
+      });
+    expect(await credited()).toBe(0);
+
+    await setProbation(day(-40));
+    expect(await offered()).toBe(true);
+    await call('POST', '/api/leave/accrual/run', admin, { as_of: day(0) });
+    expect(await credited()).toBeGreaterThan(0);
+    expect((await call('POST', '/api/leave/preview', employee, body)).statusCode).toBe(200);
+  });
+});
