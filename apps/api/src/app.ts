@@ -14,7 +14,7 @@ import { createApprovalEngine } from './modules/approvals/approval-engine';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createApprovalsService } from './modules/approvals/approvals.service';
 import { createSlaCheck, SLA_CRON, SLA_JOB } from './modules/approvals/sla';
-import { rederiveListener } from './modules/attendance';
+import { markLeaveDays, rederiveListener, unmarkLeaveDays, workedMinutes } from './modules/attendance';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { createAttendanceService } from './modules/attendance/attendance.service';
 import { createRegularisationService } from './modules/attendance/regularisation.service';
@@ -194,7 +194,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const attendance = createAttendanceService({ db, clock });
   const regularisation = createRegularisationService({ db, engine: approvalEngine, clock });
-  const leave = createLeaveService({ db, engine: approvalEngine, clock, dayContexts: loadDayContexts });
+  // Approved leave shows on attendance: leave calls these in its deciding transaction.
+  const leave = createLeaveService({
+    db,
+    engine: approvalEngine,
+    clock,
+    dayContexts: loadDayContexts,
+    leaveDays: {
+      mark: (tx, companyId, employeeId, days, requestId) =>
+        markLeaveDays(tx, companyId, employeeId, days, requestId, clock.now()),
+      unmark: (tx, companyId, employeeId, dates) =>
+        unmarkLeaveDays(tx, companyId, employeeId, dates, clock.now()),
+    },
+    workedMinutes,
+  });
 
   const org = {
     leaveTypeOptions: leave.typeOptions,

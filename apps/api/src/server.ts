@@ -20,7 +20,7 @@ async function main() {
     readLanes: config.dbReadLanes,
   });
   await migrate(db);
-  const seeded = config.seedDemo ? await seedDemo(db) : false;
+  const seeded = config.seedDemo ? await seedDemo(db, { leave: true }) : false;
 
   const app = await buildApp({ config, db });
   let closing = false;

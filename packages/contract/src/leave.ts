@@ -344,7 +344,13 @@ export const LeaveStatusCountsResponseSchema = envelope(
 
 export const AccrualRunInputSchema = z.strictObject({ as_of: isoDate.optional() });
 export const AccrualRunResponseSchema = envelope(
-  z.object({ employees: z.number().int(), entries: z.number().int(), as_of: z.string() }),
+  z.object({
+    employees: z.number().int(),
+    entries: z.number().int(),
+    /** Of the entries, comp-off credits and corrections for work on days off. */
+    comp_off: z.number().int().optional(),
+    as_of: z.string(),
+  }),
 );
 
 export const LeaveYearQuerySchema = z.object({

@@ -1,11 +1,12 @@
 import { BUILT_IN_ROLES, type BuiltInRoleName } from '@hr/contract';
-import { dateIn } from '../../lib/clock';
+import { dateIn, systemClock } from '../../lib/clock';
 import { hashPassword } from '../../lib/crypto';
 import { seedApprovalsDemo } from '../../modules/approvals/approvals.seed';
 import { seedOrgDemo } from '../../modules/org/org.seed';
 import { seedPayrollDemo } from '../../modules/payroll/payroll.seed';
 import { seedPoliciesDemo } from '../../modules/policies/policies.seed';
 import type { Db, Queryable } from '../client';
+import { seedLeaveDemo } from './leave-demo';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 
@@ -366,12 +367,14 @@ async function seedGlobex(db: Db, passwordHash: string): Promise<void> {
 }
 
 /** Seeds the demo companies when the database has none. Returns whether it seeded. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, opts: { leave?: boolean } = {}): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM companies');
   if (rows[0]!.n > 0) return false;
   const passwordHash = await demoPasswordHash();
   await seedAcme(db, passwordHash);
   await seedGlobex(db, passwordHash);
+  // Leave types, balances and requests for the served demo; tests set up their own leave.
+  if (opts.leave) await seedLeaveDemo(db, systemClock);
   return true;
 }
 

@@ -1,5 +1,5 @@
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { createCompany } from './index';
+import { createCompany, seedDemo } from './index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,5 +63,52 @@ describe('company:create', () => {
     ).toEqual(['Admin', 'Employee', 'Manager']);
     const list = await t.app.inject({ method: 'GET', url: '/api/employee', headers: session.headers });
     expect(list.json().meta.totalCount).toBe(1);
+  });
+});
+
+describe('demo seed: leave (the served demo only)', () => {
+  let d: TestApp;
+  beforeAll(async () => {
+    d = await buildTestApp({ seed: false });
+    expect(await seedDemo(d.db, { leave: true })).toBe(true);
+  });
+  afterAll(() => d.close());
+
+  it('the employee has balances that moved, an approved and a pending request; the manager has one to decide', async () => {
+    const employee = await d.login('employee@acme.test');
+    const manager = await d.login('manager@acme.test');
+    const admin = await d.login('admin@acme.test');
+    const get = (s: typeof employee, url: string) => d.app.inject({ method: 'GET', url, headers: s.headers });
+    const balances = (await get(employee, '/api/leave/mobile/leave-balance')).json().data as {
+      code: string;
+      balance: number;
+      pending: number;
+      leave_type_id: string;
+    }[];
+    const by = new Map(balances.map((b) => [b.code, b]));
+    expect([...by.keys()].sort()).toEqual(expect.arrayContaining(['CL', 'EL', 'SL']));
+    // Sick leave: the opening 3 and this month's accrual, less the approved day.
+    expect(by.get('SL')!.balance).toBeLessThan(3.5);
+    expect(by.get('CL')!.pending).toBe(1);
+    // Earned leave: 12 opening, 2 encashed.
+    const el = (
+      await get(
+        employee,
+        `/api/leave/leave-balance/${employee.userResponse.employee_id}/entries?leave_type_id=${by.get('EL')!.leave_type_id}`,
+      )
+    ).json().data;
+    expect(el.entries.map((e: { kind: string }) => e.kind)).toEqual(
+      expect.arrayContaining(['opening', 'encashment']),
+    );
+    const mine = (await get(employee, '/api/employee/leave-request?records=10')).json().data as {
+      status: string;
+    }[];
+    expect(mine.map((r) => r.status).sort()).toEqual(['approved', 'pending']);
+    const queues = [
+      (await get(manager, '/api/requests/leaves')).json().meta.totalCount,
+      (await get(admin, '/api/admin/requests/leave?status=pending')).json().meta.totalCount,
+    ];
+    expect(queues[1]).toBeGreaterThanOrEqual(1);
+    expect(queues[0] + queues[1]).toBeGreaterThanOrEqual(1);
   });
 });

@@ -382,6 +382,26 @@ export function createApprovalEngine(deps: {
       subject: 'A request is waiting for your approval',
       except: req.requester_id,
     });
+    // Today's delegates of those approvers may decide for them: they are told too, once each.
+    const { rows } = await tx.query<{ delegate_id: string; names: string }>(
+      `SELECT d.delegate_id, string_agg(DISTINCT trim(e.first_name || ' ' || e.last_name), ', ') AS names
+         FROM approval_delegations d JOIN employees e ON e.id = d.approver_id
+        WHERE d.approver_id = ANY($1::uuid[]) AND d.delegate_id <> ALL($1::uuid[])
+          AND $2::date BETWEEN d.starts_on AND d.ends_on
+        GROUP BY d.delegate_id ORDER BY d.delegate_id`,
+      [approvers, await today(tx)],
+    );
+    for (const d of rows) {
+      await tell(tx, req, {
+        audience: 'approver',
+        recipients: [d.delegate_id],
+        kind: 'request_submitted',
+        title: `Waiting for your approval (as delegate of ${d.names}): ${title}`,
+        body: `${why} Level ${level} of ${levelCount}. You may decide it for ${d.names} while they are away.`,
+        subject: 'A request is waiting for your approval (as a delegate)',
+        except: req.requester_id,
+      });
+    }
   }
 
   /** The state of many requests in four queries (for lists). */

@@ -464,3 +464,29 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
   };
 }
 export type AttendanceService = ReturnType<typeof createAttendanceService>;
+
+/**
+ * Minutes worked per employee and date between two dates, days with some work only (the leave
+ * module credits comp-off from these; app.ts passes this function to it).
+ */
+export async function workedMinutes(
+  tx: Queryable,
+  employeeIds: string[] | 'all',
+  from: string,
+  to: string,
+): Promise<Map<string, Map<string, number>>> {
+  const params: unknown[] = [from, to];
+  const who = employeeIds === 'all' ? '' : `AND employee_id = ANY($${params.push(employeeIds)}::uuid[])`;
+  const { rows } = await tx.query<{ employee_id: string; date: string; worked_minutes: number }>(
+    `SELECT employee_id, date::text AS date, worked_minutes FROM attendance_days
+      WHERE date BETWEEN $1 AND $2 AND worked_minutes > 0 ${who} ORDER BY employee_id, date`,
+    params,
+  );
+  const out = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    const m = out.get(r.employee_id) ?? new Map<string, number>();
+    out.set(r.employee_id, m);
+    m.set(r.date, r.worked_minutes);
+  }
+  return out;
+}

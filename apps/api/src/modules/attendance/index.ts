@@ -1,8 +1,8 @@
 /**
  * What other modules may use of the attendance module: re-derivation after a calendar change
  * (app.ts wires `rederiveListener` to the policies service's onCalendarChange), approved leave
- * (the leave module marks and unmarks days in its deciding transaction) and the employee
- * dashboard's today card.
+ * (the leave module marks and unmarks days in its deciding transaction), minutes worked per day
+ * (the leave module's comp-off credits) and the employee dashboard's today card.
  */
 import type { Queryable } from '../../db/client';
 import { daysOf, punchesOn } from './attendance.repo';
@@ -15,6 +15,7 @@ export {
   markLeaveDays,
   rederiveListener,
   unmarkLeaveDays,
+  workedMinutes,
 } from './attendance.service';
 export type { CalendarChange } from './day-context';
 export type { AttendanceStatus, LeaveMark } from './derive';

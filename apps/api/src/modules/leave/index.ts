@@ -37,3 +37,45 @@ export async function lopDays(
   }
   return out;
 }
+
+export type Encashment = {
+  employeeId: string;
+  leaveTypeId: string;
+  leaveTypeName: string;
+  leaveTypeCode: string;
+  /** Days encashed in the month for this employee and type (positive). */
+  days: number;
+};
+
+/**
+ * Leave encashed in a month ('YYYY-MM'), per employee and leave type, for the pay run that pays it:
+ * the 'encashment' debits of the ledger dated in the month (each an administrator's approved
+ * action, within the balance and the type's yearly cap). Runs in the caller's tenant transaction.
+ */
+export async function encashments(tx: Queryable, _companyId: string, month: string): Promise<Encashment[]> {
+  const from = `${month}-01`;
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  const { rows } = await tx.query<{
+    employee_id: string;
+    leave_type_id: string;
+    name: string;
+    code: string;
+    days: string;
+  }>(
+    `SELECT l.employee_id, l.leave_type_id, t.name, t.code, -sum(l.amount) AS days
+       FROM leave_ledger l JOIN leave_types t ON t.id = l.leave_type_id
+      WHERE l.kind = 'encashment' AND l.entry_date >= $1::date AND l.entry_date < $2::date
+      GROUP BY l.employee_id, l.leave_type_id, t.name, t.code
+     HAVING sum(l.amount) <> 0
+      ORDER BY l.employee_id, t.code`,
+    [from, next],
+  );
+  return rows.map((r) => ({
+    employeeId: r.employee_id,
+    leaveTypeId: r.leave_type_id,
+    leaveTypeName: r.name,
+    leaveTypeCode: r.code,
+    days: Number(r.days),
+  }));
+}

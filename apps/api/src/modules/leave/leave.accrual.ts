@@ -19,6 +19,20 @@ const addMonths = (date: string, n: number) => {
 };
 
 /**
+ * The first day an employee earns a type: their joining date, or for a type that applies after
+ * probation the day after probation ends (the period it falls in is pro-rated from there when
+ * the type is pro-rata, like a joiner's first period).
+ */
+export function accrualStart(
+  t: { after_probation: boolean },
+  p: { date_of_joining: string; probation_end: string | null },
+): string {
+  if (!t.after_probation || !p.probation_end) return p.date_of_joining;
+  const after = addDays(p.probation_end, 1);
+  return after > p.date_of_joining ? after : p.date_of_joining;
+}
+
+/**
  * Accrual, year end and lapses for one company up to `asOf` (a date in the company's time zone),
  * in the caller's transaction. Idempotent: each accrual period, year end and lapse has a source key,
  * so running twice posts once; periods missed since the type was created (at most back to the start
@@ -90,7 +104,7 @@ export async function runAccrual(
         const expected = new Map<string, number>();
         const reasons = new Map<string, string>();
         for (const period of periods) {
-          const a = accrualFor(rule, period, p.date_of_joining, p.exit_date);
+          const a = accrualFor(rule, period, accrualStart(t, p), p.exit_date);
           if (a.amount !== 0) expected.set(period.key, a.amount);
           reasons.set(period.key, a.reason);
         }

@@ -1,12 +1,16 @@
 import type { Queryable } from '../../db/client';
-import type { LeaveDay } from './leave.rules';
+import type { LeaveDay, WorkThresholds } from './leave.rules';
 
 /**
  * The day facts leave needs per employee and date: weekly-offs and holidays, and the leave policy
  * that applies (from the employee's master policy). The policies index's `DayContext` has these
  * fields; app.ts passes its `loadDayContexts`.
  */
-export type LeaveDayContext = LeaveDay & { leavePolicyId: string | null };
+export type LeaveDayContext = LeaveDay & {
+  leavePolicyId: string | null;
+  /** The attendance policy's half- and full-day minimums (comp-off credits follow them). */
+  attendance?: WorkThresholds | null;
+};
 export type DayContextLoader = (
   tx: Queryable,
   companyId: string,
@@ -14,3 +18,30 @@ export type DayContextLoader = (
   from: string,
   to: string,
 ) => Promise<Map<string, LeaveDayContext[]>>;
+
+/** Approved leave on a date as attendance sees it: the whole day or one half. */
+export type LeaveDayMark = { date: string; portion: 'full' | 'first_half' | 'second_half' };
+
+/**
+ * Called in the deciding transaction when leave days become approved or stop being approved, so
+ * attendance shows them as leave. app.ts wires the attendance index's markLeaveDays/unmarkLeaveDays
+ * here: leave does not import attendance (attendance already reads the policies leave reads).
+ */
+export type LeaveDaysListener = {
+  mark(
+    tx: Queryable,
+    companyId: string,
+    employeeId: string,
+    days: LeaveDayMark[],
+    requestId: string,
+  ): Promise<void>;
+  unmark(tx: Queryable, companyId: string, employeeId: string, dates: string[]): Promise<void>;
+};
+
+/** Minutes worked per employee and date (days with work only): the attendance index's workedMinutes. */
+export type WorkedMinutesReader = (
+  tx: Queryable,
+  employeeIds: string[] | 'all',
+  from: string,
+  to: string,
+) => Promise<Map<string, Map<string, number>>>;

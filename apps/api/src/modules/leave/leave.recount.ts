@@ -22,6 +22,8 @@ export async function recountRequests(
   change: LeaveCalendarChange,
   dayContexts: DayContextLoader,
   sandwichOf: (t: repo.LeaveTypeRow) => SandwichRules,
+  /** An approved request's counted days changed: attendance's leave marks follow. */
+  remark?: (tx: Queryable, before: repo.RequestRow, after: repo.RequestRow) => Promise<void>,
 ): Promise<number> {
   const params: unknown[] = [change.from, change.to ?? '9999-12-31'];
   const who =
@@ -61,6 +63,9 @@ export async function recountRequests(
       'UPDATE leave_requests SET days = $2::jsonb, total = $3, updated_at = now() WHERE id = $1',
       [r.id, JSON.stringify(counted.days), counted.total],
     );
+    if (r.status === 'approved' && remark) {
+      await remark(tx, r, { ...r, days: counted.days, total: counted.total });
+    }
     const delta = round2(counted.total - r.total);
     if (r.status === 'approved' && type.paid && delta !== 0) {
       const { rows } = await tx.query<{ n: string }>(

@@ -1,13 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { accrualStart } from './leave.accrual';
 import {
   accrualFor,
   addDays,
+  appliesTo,
   balanceOf,
   checkRequest,
+  compOffCredit,
   corrections,
   countLeaveDays,
   datesOf,
+  encashmentRefusal,
   type LeaveDay,
   type LeaveTypeRules,
   lapses,
@@ -332,6 +336,109 @@ describe('request rules', () => {
           rules({ available, counted, type: { ...casual, paid: false }, hasDocument: true }),
         ).not.toContain('balance');
       }),
+    );
+  });
+});
+
+describe('comp-off credits', () => {
+  const day = (weeklyOff: LeaveDay['weeklyOff'], holiday: LeaveDay['holiday'] = null): LeaveDay => ({
+    date: '2026-03-08',
+    weeklyOff,
+    holiday,
+  });
+  const rules = { halfDayMinMinutes: 240, fullDayMinMinutes: 480 };
+  it('a full day off worked earns a day, half the minimum half a day, less nothing', () => {
+    expect(compOffCredit(day('full'), 480, rules)).toBe(1);
+    expect(compOffCredit(day('full'), 479, rules)).toBe(0.5);
+    expect(compOffCredit(day('full'), 240, rules)).toBe(0.5);
+    expect(compOffCredit(day('full'), 239, rules)).toBe(0);
+    // The policy's own minimums; the attendance defaults without a policy.
+    expect(compOffCredit(day('full'), 300, { halfDayMinMinutes: 120, fullDayMinMinutes: 300 })).toBe(1);
+    expect(compOffCredit(day('full'), 480, null)).toBe(1);
+  });
+  it('only days off earn it: working days, half weekly-offs and optional holidays do not', () => {
+    expect(compOffCredit(day('none'), 600, rules)).toBe(0);
+    expect(compOffCredit(day('first_half'), 600, rules)).toBe(0);
+    expect(compOffCredit(day('none', { id: 'h', name: 'Holi', optional: false }), 600, rules)).toBe(1);
+    expect(compOffCredit(day('none', { id: 'h', name: 'Onam', optional: true }), 600, rules)).toBe(0);
+  });
+  it('a comp-off credit unused lapses the day after its last day; used first, nothing lapses', () => {
+    const credit = {
+      id: 'c1',
+      date: '2026-03-08',
+      kind: 'comp_off' as const,
+      amount: 1,
+      expiresOn: '2026-04-07',
+    };
+    expect(lapses([credit], '2026-04-07')).toEqual([]);
+    expect(lapses([credit], '2026-04-08')).toEqual([
+      { creditId: 'c1', date: '2026-04-08', expiresOn: '2026-04-07', amount: 1 },
+    ]);
+    const used = { id: 'u1', date: '2026-03-20', kind: 'used' as const, amount: -0.5 };
+    expect(lapses([credit, used], '2026-05-01')).toEqual([
+      { creditId: 'c1', date: '2026-04-08', expiresOn: '2026-04-07', amount: 0.5 },
+    ]);
+    // A correcting debit of the whole day leaves nothing to lapse.
+    const fix = { id: 'f1', date: '2026-03-10', kind: 'comp_off' as const, amount: -1 };
+    expect(lapses([credit, fix], '2026-05-01')).toEqual([]);
+  });
+});
+
+describe('applicability after probation', () => {
+  const type = { genders: null, employmentTypes: null, afterProbation: true };
+  const emp = { gender: 'female', employmentType: 'full_time', probationEnd: '2026-06-30' };
+  it('a type for after probation applies from the day after probation ends', () => {
+    expect(appliesTo(type, emp, '2026-06-30')).toBe(false);
+    expect(appliesTo(type, emp, '2026-07-01')).toBe(true);
+    expect(appliesTo({ ...type, afterProbation: false }, emp, '2026-06-30')).toBe(true);
+    // No probation recorded: nothing to wait for.
+    expect(appliesTo(type, { ...emp, probationEnd: null }, '2026-01-01')).toBe(true);
+  });
+  it('accrual starts the day after probation: earlier periods nothing, the month it ends pro-rated', () => {
+    const t = { after_probation: true };
+    const p = { date_of_joining: '2026-01-05', probation_end: '2026-06-15' };
+    expect(accrualStart(t, p)).toBe('2026-06-16');
+    expect(accrualStart({ after_probation: false }, p)).toBe('2026-01-05');
+    expect(accrualStart(t, { ...p, probation_end: null })).toBe('2026-01-05');
+    const rule = { frequency: 'monthly' as const, amount: 1.5, proRata: true, rounding: 'half_day' as const };
+    const start = accrualStart(t, p);
+    expect(accrualFor(rule, periodOf('monthly', '2026-05-01'), start, null).amount).toBe(0);
+    // 15 of 30 days of June: 0.75, rounded to the nearest half day.
+    const june = accrualFor(rule, periodOf('monthly', '2026-06-01'), start, null);
+    expect(june.amount).toBe(1);
+    expect(accrualFor(rule, periodOf('monthly', '2026-07-01'), start, null).amount).toBe(1.5);
+  });
+});
+
+describe('encashment cap', () => {
+  const base = { amount: 2, balance: 10, pending: 0, cap: 5, encashedThisYear: 0 };
+  it('within the balance less pending and the yearly cap', () => {
+    expect(encashmentRefusal(base)).toBe(null);
+    expect(encashmentRefusal({ ...base, amount: 5 })).toBe(null);
+    expect(encashmentRefusal({ ...base, amount: 5.5 })).toMatch(/encashment cap.*5 left/);
+    expect(encashmentRefusal({ ...base, encashedThisYear: 4 })).toMatch(/4 already this year, 1 left/);
+    expect(encashmentRefusal({ ...base, cap: null, amount: 10 })).toBe(null);
+    expect(encashmentRefusal({ ...base, cap: null, amount: 10.5 })).toMatch(/Only 10 days/);
+    // Pending requests hold their days.
+    expect(encashmentRefusal({ ...base, cap: null, amount: 9, pending: 2 })).toMatch(/Only 8 days/);
+    expect(encashmentRefusal({ ...base, balance: -1 })).toMatch(/Only 0 days/);
+  });
+  it('property: an accepted amount never exceeds the available balance or the cap left', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }).map((n) => n / 2),
+        fc.integer({ min: -10, max: 60 }).map((n) => n / 2),
+        fc.integer({ min: 0, max: 10 }).map((n) => n / 2),
+        fc.option(fc.integer({ min: 0, max: 20 }).map((n) => n / 2)),
+        fc.integer({ min: 0, max: 20 }).map((n) => n / 2),
+        (amount, balance, pending, cap, encashedThisYear) => {
+          const ok = encashmentRefusal({ amount, balance, pending, cap, encashedThisYear }) === null;
+          if (ok) {
+            expect(amount).toBeLessThanOrEqual(balance - pending);
+            if (cap !== null) expect(encashedThisYear + amount).toBeLessThanOrEqual(cap);
+          }
+        },
+      ),
     );
   });
 });

@@ -421,3 +421,49 @@ export function appliesTo(
   if (a.afterProbation && e.probationEnd && date <= e.probationEnd) return false;
   return true;
 }
+
+// ---- Comp-off ----
+
+export type WorkThresholds = { halfDayMinMinutes: number; fullDayMinMinutes: number };
+/** The attendance module's defaults when no attendance policy applies (derive.ts). */
+export const DEFAULT_WORK_THRESHOLDS: WorkThresholds = { halfDayMinMinutes: 240, fullDayMinMinutes: 480 };
+
+/**
+ * Comp-off earned by work on a day off: a full weekly-off or a holiday that is not optional (an
+ * optional holiday worked was simply not taken). Worked minutes at the attendance policy's
+ * full-day minimum earn a day, at its half-day minimum half a day, below that nothing.
+ */
+export function compOffCredit(day: LeaveDay, workedMinutes: number, rules: WorkThresholds | null): number {
+  const off = (day.holiday && !day.holiday.optional) || day.weeklyOff === 'full';
+  if (!off) return 0;
+  const r = rules ?? DEFAULT_WORK_THRESHOLDS;
+  if (workedMinutes >= r.fullDayMinMinutes) return 1;
+  if (workedMinutes >= r.halfDayMinMinutes) return 0.5;
+  return 0;
+}
+
+// ---- Encashment ----
+
+/**
+ * Why `amount` days cannot be encashed, or null: at most what is available (the balance less
+ * pending requests) and at most the type's yearly cap less what was encashed this year.
+ */
+export function encashmentRefusal(e: {
+  amount: number;
+  balance: number;
+  pending: number;
+  cap: number | null;
+  encashedThisYear: number;
+}): string | null {
+  const available = round2(e.balance - e.pending);
+  if (e.amount > available) {
+    return `Only ${Math.max(available, 0)} days are available to encash (balance ${e.balance}, pending requests ${e.pending})`;
+  }
+  if (e.cap !== null) {
+    const left = round2(Math.max(e.cap - e.encashedThisYear, 0));
+    if (e.amount > left) {
+      return `At most ${e.cap} days a year can be encashed (encashment cap); ${e.encashedThisYear} already this year, ${left} left`;
+    }
+  }
+  return null;
+}

@@ -19,7 +19,14 @@ import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinit
 import { scopeWhere } from '../employees';
 import { companyToday } from '../org';
 import { runAccrual } from './leave.accrual';
-import type { DayContextLoader, LeaveDayContext } from './leave.days';
+import { runCompOff } from './leave.compoff';
+import type {
+  DayContextLoader,
+  LeaveDayContext,
+  LeaveDayMark,
+  LeaveDaysListener,
+  WorkedMinutesReader,
+} from './leave.days';
 import { type LeaveCalendarChange, recountRequests } from './leave.recount';
 import * as repo from './leave.repo';
 import {
@@ -29,6 +36,7 @@ import {
   checkRequest,
   countLeaveDays,
   datesOf,
+  encashmentRefusal,
   type LeaveTypeRules,
   round2,
   type SandwichRules,
@@ -132,8 +140,71 @@ export function createLeaveService(deps: {
   engine: ApprovalEngine;
   clock: Clock;
   dayContexts: DayContextLoader;
+  /** Attendance's view of approved leave (optional: a service without it only keeps the ledger). */
+  leaveDays?: LeaveDaysListener;
+  /** Attendance's minutes worked per day: comp-off credits (optional: without it none are made). */
+  workedMinutes?: WorkedMinutesReader;
 }) {
-  const { db, engine, clock, dayContexts } = deps;
+  const { db, engine, clock, dayContexts, leaveDays, workedMinutes } = deps;
+
+  /** The daily run for one company: comp-off credits first, so the lapses that follow see them. */
+  async function dailyRun(tx: Queryable, companyId: string, asOf: string) {
+    const compOff = workedMinutes ? await runCompOff(tx, companyId, asOf, dayContexts, workedMinutes) : 0;
+    const r = await runAccrual(tx, companyId, asOf, dayContexts);
+    return { ...r, entries: r.entries + compOff, comp_off: compOff };
+  }
+  const companyOf = async (tx: Queryable) =>
+    (await tx.query<{ id: string }>("SELECT current_setting('app.company_id') AS id")).rows[0]!.id;
+
+  /**
+   * The days of an approved request attendance should show as leave: those it takes from the
+   * balance (sandwiched weekly-offs included). A half day whose other half is also on approved
+   * leave is a full day.
+   */
+  async function marksOf(
+    tx: Queryable,
+    row: repo.RequestRow,
+    exceptId: string | null,
+  ): Promise<LeaveDayMark[]> {
+    const marks = row.days
+      .filter((d) => d.amount > 0)
+      .map(
+        (d): LeaveDayMark => ({ date: d.date, portion: row.session === 'full_day' ? 'full' : row.session }),
+      );
+    if (row.session === 'full_day' || marks.length === 0) return marks;
+    const { rows } = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM leave_requests WHERE employee_id = $1 AND status = 'approved'
+          AND from_date <= $2::date AND to_date >= $2::date AND session <> $3 AND id <> $4 AND id <> $5`,
+      [row.employee_id, marks[0]!.date, row.session, row.id, exceptId ?? row.id],
+    );
+    return rows[0]!.n > 0 ? marks.map((m) => ({ ...m, portion: 'full' })) : marks;
+  }
+
+  /** Approved: attendance shows the days as leave. */
+  async function markDays(tx: Queryable, row: repo.RequestRow) {
+    if (!leaveDays) return;
+    const marks = await marksOf(tx, row, null);
+    if (marks.length > 0) await leaveDays.mark(tx, await companyOf(tx), row.employee_id, marks, row.id);
+  }
+
+  /** No longer approved: the days go back to what punches and the calendar make of them. */
+  async function unmarkDays(tx: Queryable, row: repo.RequestRow) {
+    if (!leaveDays) return;
+    const dates = row.days.filter((d) => d.amount > 0).map((d) => d.date);
+    if (dates.length === 0) return;
+    const companyId = await companyOf(tx);
+    await leaveDays.unmark(tx, companyId, row.employee_id, dates);
+    if (row.session === 'full_day') return;
+    // The other half of this day may still be on approved leave: it stays marked as that half.
+    const { rows } = await tx.query<{ id: string }>(
+      `SELECT id FROM leave_requests WHERE employee_id = $1 AND status = 'approved' AND id <> $3
+          AND from_date <= $2::date AND to_date >= $2::date AND session <> 'full_day'`,
+      [row.employee_id, dates[0], row.id],
+    );
+    const other = rows[0] && (await repo.getRequests(tx, [rows[0].id]))[0];
+    if (other)
+      await leaveDays.mark(tx, companyId, row.employee_id, await marksOf(tx, other, row.id), other.id);
+  }
   const today = async (tx: Queryable) => (await companyToday(tx, clock.now())).today;
 
   /** The employee is the caller or within the caller's data scope (team: direct reports); else 404. */
@@ -327,6 +398,7 @@ export function createLeaveService(deps: {
     const [row] = await repo.getRequests(ctx.tx, [ctx.request.subjectId], true);
     if (!row) throw notFound('Leave request');
     await repo.setStatus(ctx.tx, row.id, 'approved');
+    await markDays(ctx.tx, { ...row, status: 'approved' });
     if (row.paid && row.total > 0) {
       await repo.appendEntries(ctx.tx, [
         {
@@ -368,6 +440,7 @@ export function createLeaveService(deps: {
 
   async function cancelApproved(tx: Queryable, actor: Actor, row: repo.RequestRow) {
     await repo.setStatus(tx, row.id, 'cancelled');
+    await unmarkDays(tx, row);
     if (row.paid && row.total > 0) {
       await repo.appendEntries(tx, [
         {
@@ -753,12 +826,28 @@ export function createLeaveService(deps: {
         }
         if (body.kind === 'encashment') {
           if (!type.encashment) throw invalid('kind', `${type.name} cannot be encashed`);
-          const balance = (await repo.balances(tx, employeeId, '9999-12-31')).get(type.id) ?? 0;
-          if (body.amount > balance) throw invalid('amount', `Only ${balance} days are available to encash`);
-          if (type.encashment_cap !== null && body.amount > type.encashment_cap) {
-            throw invalid('amount', `At most ${type.encashment_cap} days can be encashed (encashment cap)`);
-          }
-          rule = `Encashment${type.encashment_cap !== null ? ` (cap ${type.encashment_cap})` : ''}`;
+          // The employee row is locked above: two administrators at once are checked one after the other.
+          const balance = round2((await repo.balances(tx, employeeId, '9999-12-31')).get(type.id) ?? 0);
+          const pending = round2((await repo.pendingTotals(tx, employeeId, null)).get(type.id) ?? 0);
+          const { rows } = await tx.query<{ n: string }>(
+            `SELECT coalesce(-sum(amount), 0) AS n FROM leave_ledger WHERE employee_id = $1 AND leave_type_id = $2
+                AND kind = 'encashment' AND entry_date BETWEEN $3::date AND $4::date`,
+            [employeeId, type.id, `${date.slice(0, 4)}-01-01`, `${date.slice(0, 4)}-12-31`],
+          );
+          const encashedThisYear = round2(Number(rows[0]!.n));
+          const refusal = encashmentRefusal({
+            amount: body.amount,
+            balance,
+            pending,
+            cap: type.encashment_cap,
+            encashedThisYear,
+          });
+          if (refusal) throw invalid('amount', refusal);
+          rule = `Encashment of ${body.amount} days${
+            type.encashment_cap !== null
+              ? ` (cap ${type.encashment_cap} a year; ${round2(encashedThisYear + body.amount)} encashed in ${date.slice(0, 4)})`
+              : ''
+          }: paid in the pay run of ${date.slice(0, 7)}`;
         }
         const debit = body.kind === 'manual_debit' || body.kind === 'encashment';
         await repo.appendEntries(tx, [
@@ -770,6 +859,8 @@ export function createLeaveService(deps: {
             amount: debit ? -body.amount : body.amount,
             reason: body.reason,
             rule,
+            // A comp-off credited by hand names its day, so the automatic credit leaves that day alone.
+            ref: body.kind === 'comp_off' ? `manual:${body.work_date}` : null,
             expiresOn,
             createdBy: actor.userId,
           },
@@ -838,21 +929,24 @@ export function createLeaveService(deps: {
      * dates are counted again, approved ones corrected through the ledger.
      */
     onCalendarChange: (tx: Queryable, change: LeaveCalendarChange) =>
-      recountRequests(tx, change, dayContexts, sandwichOf),
+      recountRequests(tx, change, dayContexts, sandwichOf, async (t, before, after) => {
+        await unmarkDays(t, before);
+        await markDays(t, after);
+      }),
 
     // ---- Accrual and year end ----
     /** Runs accrual, year end and lapses for one company up to `asOf` (default: its today). */
     runAccrual: (companyId: string, asOf?: string) =>
       db.tenant(companyId, async (tx) => {
         const date = asOf ?? (await today(tx));
-        return { ...(await runAccrual(tx, companyId, date, dayContexts)), as_of: date };
+        return { ...(await dailyRun(tx, companyId, date)), as_of: date };
       }),
 
     /** Every company, each in its own transaction (the scheduled job). */
     runAccrualAll: async () => {
       const { rows } = await db.query<{ id: string }>('SELECT id FROM companies ORDER BY id');
       for (const c of rows) {
-        await db.tenant(c.id, async (tx) => runAccrual(tx, c.id, await today(tx), dayContexts));
+        await db.tenant(c.id, async (tx) => dailyRun(tx, c.id, await today(tx)));
       }
     },
   };

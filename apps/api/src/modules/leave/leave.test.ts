@@ -1,7 +1,8 @@
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { loadDayContexts } from '../policies';
-import { lopDays } from './index';
+import { encashments, lopDays } from './index';
 import { recountRequests } from './leave.recount';
+import { addDays } from './leave.rules';
 import { sandwichOf } from './leave.service';
 
 let t: TestApp;
@@ -435,5 +436,308 @@ describe('accrual', () => {
     const keys = (await accruals()).map((r) => r[1]);
     expect(keys.every((n) => n === 1.5)).toBe(true);
     expect(keys.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('approved leave on attendance', () => {
+  const statusOn = async (date: string) => {
+    const [y, m] = date.split('-').map(Number);
+    const res = await call('GET', `/api/attendance/month?month=${m}&year=${y}`, employee);
+    expect(res.statusCode).toBe(200);
+    return res.json().data.days.find((d: { date: string }) => d.date === date)?.status ?? null;
+  };
+  const apply = async (from: number, to: number, extra: object = {}) => {
+    const res = await call('POST', '/api/leave', employee, {
+      leave_type_id: cl.id,
+      from_date: day(from),
+      to_date: day(to),
+      reason: 'Travel',
+      ...extra,
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().data as { id: string; days: { date: string; amount: number }[] };
+  };
+
+  it('approving marks the counted days on leave; cancelling returns them to their derived status', async () => {
+    await setWeeklyOffs(NO_OFF);
+    await call('PUT', `/api/employee/${employeeId}/leave-balance`, admin, {
+      leave_type_id: cl.id,
+      kind: 'manual_credit',
+      amount: 4,
+      reason: 'For the attendance test',
+    });
+    const full = await apply(70, 71);
+    const dates = full.days.filter((d) => d.amount > 0).map((d) => d.date);
+    expect(dates).toEqual([day(70), day(71)]);
+    // Pending leave is not leave yet.
+    expect(await statusOn(day(70))).toBe(null);
+    await call('PUT', `/api/requests/leaves/${full.id}/approve`, manager, {});
+    for (const d of dates) expect(await statusOn(d)).toBe('on_leave');
+    const marks = await t.db.tenant(acme, (tx) =>
+      tx.query<{ portion: string; source_id: string }>(
+        'SELECT portion, source_id FROM attendance_leave_days WHERE employee_id = $1 AND date = ANY($2::date[])',
+        [employeeId, dates],
+      ),
+    );
+    expect(marks.rows.map((r) => [r.portion, r.source_id])).toEqual([
+      ['full', full.id],
+      ['full', full.id],
+    ]);
+
+    const cancel = await call('DELETE', `/api/leave/leave-record/${full.id}`, employee);
+    expect(cancel.json().data.status).toBe('cancelled');
+    // Days to come with no punches derive to nothing: no status, no leave mark.
+    for (const d of dates) expect(await statusOn(d)).toBe(null);
+    const left = await t.db.tenant(acme, (tx) =>
+      tx.query('SELECT 1 FROM attendance_leave_days WHERE employee_id = $1 AND date = ANY($2::date[])', [
+        employeeId,
+        dates,
+      ]),
+    );
+    expect(left.rows).toHaveLength(0);
+  });
+
+  it('half days: each half is marked as that half; both halves approved make a full day', async () => {
+    const first = await apply(75, 75, { day_type: 'half_day', half_day_type: 'first_half' });
+    const second = await apply(75, 75, { day_type: 'half_day', half_day_type: 'second_half' });
+    const portion = async () =>
+      (
+        await t.db.tenant(acme, (tx) =>
+          tx.query<{ portion: string }>(
+            'SELECT portion FROM attendance_leave_days WHERE employee_id = $1 AND date = $2',
+            [employeeId, day(75)],
+          ),
+        )
+      ).rows[0]?.portion ?? null;
+    await call('PUT', `/api/requests/leaves/${first.id}/approve`, manager, {});
+    expect(await portion()).toBe('first_half');
+    expect(await statusOn(day(75))).toBe('on_leave');
+    await call('PUT', `/api/requests/leaves/${second.id}/approve`, manager, {});
+    expect(await portion()).toBe('full');
+    // The first half cancelled: the second half stays on leave as the second half.
+    await call('DELETE', `/api/leave/leave-record/${first.id}`, employee);
+    expect(await portion()).toBe('second_half');
+    await call('DELETE', `/api/leave/leave-record/${second.id}`, employee);
+    expect(await portion()).toBe(null);
+    expect(await statusOn(day(75))).toBe(null);
+  });
+});
+
+describe('comp-off for work on days off', () => {
+  it('credits a full and a half day automatically, once; a corrected day is debited; unused comp-off lapses', async () => {
+    await setWeeklyOffs(SAT_SUN);
+    const comp = await call('POST', '/api/leave/types', admin, {
+      name: 'Comp-off',
+      code: 'CO',
+      paid: true,
+      unit: 'half_day',
+      comp_off: true,
+      comp_off_expiry_days: 30,
+    });
+    expect(comp.statusCode).toBe(201);
+    const co = comp.json().data as { id: string };
+    const config = (await call('GET', '/api/employee/base-leave-configuration', employee)).json().data;
+    const policy = (await call('GET', '/api/leave/policies', admin))
+      .json()
+      .data.find((p: { id: string }) => p.id === config.policy.id);
+    const put = await call('PUT', `/api/leave/policies/${policy.id}`, admin, {
+      name: policy.name,
+      description: policy.description,
+      is_base: policy.is_base,
+      leave_type_ids: [...policy.leave_types.map((x: { id: string }) => x.id), co.id],
+    });
+    expect(put.statusCode).toBe(200);
+
+    // The last Sunday at least three days ago, and the Saturday before it.
+    let sunday = day(-3);
+    while (new Date(`${sunday}T00:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, -1);
+    const saturday = addDays(sunday, -1);
+    const { rows } = await t.db.tenant(acme, (tx) =>
+      tx.query<{ employee_code: string }>('SELECT employee_code FROM employees WHERE id = $1', [employeeId]),
+    );
+    const code = rows[0]!.employee_code;
+    // 09:00 to 18:15 IST on Sunday (555 minutes less the shift break), 09:00 to 14:00 on Saturday (240 after the break).
+    const imported = await call('POST', '/api/attendance/punches/import', admin, {
+      source: 'biometric',
+      device_id: 'gate-1',
+      punches: [
+        { employee_code: code, at: `${sunday}T03:30:00Z` },
+        { employee_code: code, at: `${sunday}T12:45:00Z` },
+        { employee_code: code, at: `${saturday}T03:30:00Z` },
+        { employee_code: code, at: `${saturday}T08:30:00Z` },
+      ],
+    });
+    expect(imported.json().data.stored).toBe(4);
+
+    const run = (asOf: string) => call('POST', '/api/leave/accrual/run', admin, { as_of: asOf });
+    const first = await run(day(0));
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.comp_off).toBe(2);
+    const again = await Promise.all([run(day(0)), run(day(0))]);
+    expect(again.map((r) => r.json().data.comp_off)).toEqual([0, 0]);
+
+    const explain = async () =>
+      (
+        await call('GET', `/api/leave/leave-balance/${employeeId}/entries?leave_type_id=${co.id}`, employee)
+      ).json().data;
+    let ex = await explain();
+    expect(ex.entries.map((e: { date: string; amount: number }) => [e.date, e.amount])).toEqual([
+      [saturday, 0.5],
+      [sunday, 1],
+    ]);
+    expect(ex.balance).toBe(1.5);
+    const sun = ex.entries.find((e: { date: string }) => e.date === sunday);
+    expect(sun.kind).toBe('comp_off');
+    expect(sun.expires_on).toBe(addDays(sunday, 30));
+    expect(sun.rule).toMatch(/495 minutes worked on a weekly-off .*earns a full day; usable until/);
+
+    // Saturdays turn out to be working days (the weekly-off policy corrected): Saturday's work
+    // earns nothing any more, and its credit is debited once.
+    await setWeeklyOffs(NO_OFF.map((w, i) => (i === 0 ? w.map(() => 'full') : w)));
+    expect((await run(day(0))).json().data.comp_off).toBe(1);
+    expect((await run(day(0))).json().data.comp_off).toBe(0);
+    ex = await explain();
+    expect(ex.balance).toBe(1);
+    const fix = ex.entries.find((e: { amount: number }) => e.amount === -0.5);
+    expect(fix).toMatchObject({ kind: 'comp_off', date: day(0) });
+    expect(fix.reason).toMatch(new RegExp(`Correction of the comp-off for ${saturday}`));
+
+    // Unused past its last day, the Sunday credit lapses the day after, once.
+    const later = addDays(sunday, 32);
+    await run(later);
+    await run(later);
+    ex = await explain();
+    const lapsed = ex.entries.filter((e: { kind: string }) => e.kind === 'expiry');
+    expect(lapsed.map((e: { date: string; amount: number }) => [e.date, e.amount])).toEqual([
+      [addDays(sunday, 31), -1],
+    ]);
+    expect(ex.balance).toBe(0);
+    // Another company sees none of it.
+    expect(
+      (await call('GET', `/api/leave/leave-balance/${employeeId}/entries?leave_type_id=${co.id}`, globex))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('encashment', () => {
+  it('administrators encash within the balance and the yearly cap, one at a time; the pay run reads the month', async () => {
+    const earned = (
+      await call('POST', '/api/leave/types', admin, {
+        name: 'Earned leave',
+        code: 'EL',
+        paid: true,
+        unit: 'half_day',
+        encashment: true,
+        encashment_cap: 3,
+      })
+    ).json().data as { id: string };
+    const body = (amount: number) => ({
+      leave_type_id: earned.id,
+      kind: 'encashment',
+      amount,
+      reason: 'Encashment at year end',
+    });
+    const url = `/api/employee/${employeeId}/leave-balance`;
+    await call('PUT', url, admin, {
+      leave_type_id: earned.id,
+      kind: 'opening',
+      amount: 10,
+      reason: 'Opening',
+    });
+    // Only administrators; another company cannot reach the employee.
+    expect((await call('PUT', url, employee, body(1))).statusCode).toBe(403);
+    expect((await call('PUT', url, manager, body(1))).statusCode).toBe(403);
+    expect((await call('PUT', url, globex, body(1))).statusCode).toBe(404);
+    expect((await call('PUT', url, admin, { ...body(1), amount: -1 })).statusCode).toBe(400);
+    // A type without encashment is refused by name.
+    const notEncashable = await call('PUT', url, admin, { ...body(1), leave_type_id: cl.id });
+    expect(notEncashable.json().errors[0]).toEqual({
+      path: 'kind',
+      message: 'Casual leave cannot be encashed',
+    });
+
+    // Two encashments of 2 at once under a cap of 3: one goes through, the other is refused.
+    const both = await Promise.all([call('PUT', url, admin, body(2)), call('PUT', url, admin, body(2))]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const refused = both.find((r) => r.statusCode === 400)!.json();
+    expect(refused.errors[0].message).toMatch(/encashment cap.*2 already this year, 1 left/);
+    const one = await call('PUT', url, admin, body(1));
+    expect(one.json().data.balance).toBe(7);
+    expect((await call('PUT', url, admin, body(0.5))).statusCode).toBe(400);
+
+    const ex = (
+      await call('GET', `/api/leave/leave-balance/${employeeId}/entries?leave_type_id=${earned.id}`, employee)
+    ).json().data;
+    const debits = ex.entries.filter((e: { kind: string }) => e.kind === 'encashment');
+    expect(debits.map((e: { amount: number }) => e.amount)).toEqual([-2, -1]);
+    expect(debits[1].rule).toMatch(/cap 3 a year; 3 encashed in/);
+
+    const month = day(0).slice(0, 7);
+    const paid = await t.db.tenant(acme, (tx) => encashments(tx, acme, month));
+    expect(paid).toEqual([
+      { employeeId, leaveTypeId: earned.id, leaveTypeName: 'Earned leave', leaveTypeCode: 'EL', days: 3 },
+    ]);
+    // Another company's pay run sees none of Acme's.
+    const globexId = await t.companyId('Globex Ltd');
+    expect(await t.db.tenant(globexId, (tx) => encashments(tx, globexId, month))).toEqual([]);
+  });
+});
+
+describe('applicability after probation', () => {
+  it('a type for after probation is refused during probation and offered after it', async () => {
+    const privilege = (
+      await call('POST', '/api/leave/types', admin, {
+        name: 'Privilege leave',
+        code: 'PL',
+        paid: true,
+        unit: 'day',
+        after_probation: true,
+        accrual_frequency: 'monthly',
+        accrual_amount: 1,
+      })
+    ).json().data as { id: string };
+    const config = (await call('GET', '/api/employee/base-leave-configuration', employee)).json().data;
+    const policy = (await call('GET', '/api/leave/policies', admin))
+      .json()
+      .data.find((p: { id: string }) => p.id === config.policy.id);
+    await call('PUT', `/api/leave/policies/${policy.id}`, admin, {
+      name: policy.name,
+      description: policy.description,
+      is_base: policy.is_base,
+      leave_type_ids: [...policy.leave_types.map((x: { id: string }) => x.id), privilege.id],
+    });
+    const setProbation = (end: string) =>
+      t.db.tenant(acme, (tx) =>
+        tx.query('UPDATE employees SET probation_end = $2 WHERE id = $1', [employeeId, end]),
+      );
+    const offered = async () =>
+      (await call('GET', '/api/employee/base-leave-configuration', employee))
+        .json()
+        .data.leave_types.some((x: { id: string }) => x.id === privilege.id);
+    const body = { leave_type_id: privilege.id, from_date: day(90), to_date: day(90), reason: 'Rest' };
+
+    await setProbation(day(120));
+    expect(await offered()).toBe(false);
+    const during = await call('POST', '/api/leave/preview', employee, body);
+    expect(during.statusCode).toBe(400);
+    expect(during.json().errors[0]).toMatchObject({ path: 'leave_type_id' });
+    // Accrual waits for the end of probation too.
+    await call('POST', '/api/leave/accrual/run', admin, { as_of: day(0) });
+    const credited = () =>
+      t.db.tenant(acme, async (tx) => {
+        const { rows } = await tx.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM leave_ledger WHERE employee_id = $1 AND leave_type_id = $2',
+          [employeeId, privilege.id],
+        );
+        return rows[0]!.n;
+      });
+    expect(await credited()).toBe(0);
+
+    await setProbation(day(-40));
+    expect(await offered()).toBe(true);
+    await call('POST', '/api/leave/accrual/run', admin, { as_of: day(0) });
+    expect(await credited()).toBeGreaterThan(0);
+    expect((await call('POST', '/api/leave/preview', employee, body)).statusCode).toBe(200);
   });
 });

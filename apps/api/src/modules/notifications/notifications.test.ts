@@ -53,7 +53,7 @@ async function login(email: string): Promise<Session> {
   return { headers: { authorization: `Bearer ${res.json().data.token}` } };
 }
 
-const call = (s: Session, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+const call = (s: Session, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url, headers: s.headers, payload });
 
 beforeAll(async () => {
@@ -268,6 +268,40 @@ describe('request notifications (profile change, through the approval engine)', 
     await call(manager, 'PUT', '/api/notification/preferences', {
       preferences: [{ kind: 'request_submitted', mail: true }],
     });
+  });
+
+  it("submitted: today's delegate of the approver is told too, naming whom they stand in for", async () => {
+    await twoLevelFlow();
+    const del = await call(manager, 'POST', '/api/approval-delegation', {
+      delegate_id: ID.admin,
+      starts_on: '2026-03-01',
+      ends_on: '2026-03-31',
+      reason: 'On leave',
+    });
+    expect(del.statusCode, del.body).toBe(201);
+    const before = (await listOf(admin)).data.length;
+    const r = await requestChange('Priyanshi');
+    const told = (await listOf(admin)).data;
+    expect(told).toHaveLength(before + 1);
+    expect(told[0]).toMatchObject({ kind: 'request_submitted', link: '/team/requests/profile-update' });
+    expect(told[0]!.title).toMatch(/^Waiting for your approval \(as delegate of .+\): Profile change/);
+    expect(told[0]!.body).toContain('Level 1 of 2');
+    // The approver is told as before, once.
+    expect(
+      (await listOf(manager)).data.filter((n) => n.title.startsWith('Waiting for your approval:'))[0],
+    ).toBeTruthy();
+    expect(
+      await waitForMail(emailOf('admin'), 'Subject: A request is waiting for your approval (as a delegate)'),
+    ).toBe(true);
+    // A delegation that has ended tells nobody.
+    await call(employee, 'PUT', `/api/employee/profile/change-request/${r.id}/cancel`);
+    expect((await call(manager, 'DELETE', `/api/approval-delegation/${del.json().data.id}`)).statusCode).toBe(
+      200,
+    );
+    const after = (await listOf(admin)).data.length;
+    const r2 = await requestChange('Priyanshu');
+    expect((await listOf(admin)).data).toHaveLength(after);
+    await call(employee, 'PUT', `/api/employee/profile/change-request/${r2.id}/cancel`);
   });
 });
 

@@ -97,6 +97,7 @@ function Explainer({ balance, onClose }: { balance: LeaveBalance | null; onClose
       position="right"
       size="lg"
       title={`${balance?.name ?? ''}: how the balance adds up`}
+      closeButtonProps={{ 'aria-label': 'Close the explainer' }}
     >
       {q.isLoading && <Text>Loading…</Text>}
       {q.isError && <Alert color="red">The entries could not be loaded.</Alert>}
