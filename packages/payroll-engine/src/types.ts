@@ -276,6 +276,11 @@ export interface EsiFigures {
   wageCeilingDisabled: DatedFigure<Paise>[];
   /** Average daily wage at or below which the employee share is nil. */
   lowWageDailyLimit: DatedFigure<Paise>[];
+  /**
+   * Months in which an ESI contribution period starts (April and October). Listed for the
+   * administrator; the coverage lock in esi.ts follows the same months.
+   */
+  contributionPeriodStarts?: DatedFigure<number[]>[];
 }
 
 export interface PtSlab {
