@@ -99,7 +99,13 @@ export function statutoryFiguresOn(
   const e = rules.epf;
   pick(out, 'EPF', 'epf.wageCeiling', 'EPF/EPS/EDLI wage ceiling (per month)', e.wageCeiling, date, 'paise');
   const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
-  const segs = segmentsInMonth(e.wageCeiling, y, m, 'epf.wageCeiling');
+  // A data set with a gap in the month has no split to show (the payslip itself refuses that month).
+  let segs: ReturnType<typeof segmentsInMonth<number>> = [];
+  try {
+    segs = segmentsInMonth(e.wageCeiling, y, m, 'epf.wageCeiling');
+  } catch {
+    segs = [];
+  }
   if (segs.length > 1) {
     // A month with two ceilings (September 2026) is paid on both, split by days (rules §1.6).
     out.push({
