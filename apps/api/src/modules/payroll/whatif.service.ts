@@ -13,6 +13,7 @@ import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
+import { type EmployeePayrollFacts, employeePayrollFacts } from '../employees';
 import { companyToday } from '../org';
 import { readSettings } from './statutory';
 import * as templates from './templates.repo';
@@ -39,16 +40,7 @@ export const stateCode = (s: string | null) =>
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION', `Validation failed: ${path}: ${message}`, { errors: [{ path, message }] });
 
-type EmployeeRow = {
-  pt_state: string | null;
-  gender: string | null;
-  date_of_birth: string | null;
-  date_of_joining: string;
-  has_disability: boolean;
-  lwf_applicable: boolean;
-  tax_regime: 'new' | 'old';
-  epf_applicable: boolean;
-};
+type EmployeeRow = EmployeePayrollFacts;
 
 const EMPTY_EARLIER: EarlierInYear = {
   monthsPaid: 0,
@@ -133,14 +125,7 @@ export function createWhatIfService(deps: {
 
         let emp: EmployeeRow | null = null;
         if (body.employee_id) {
-          const { rows } = await tx.query<EmployeeRow>(
-            `SELECT pt_state, gender, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
-                    to_char(date_of_joining, 'YYYY-MM-DD') AS date_of_joining, has_disability, lwf_applicable,
-                    tax_regime, epf_applicable
-               FROM employees WHERE id = $1`,
-            [body.employee_id],
-          );
-          emp = rows[0] ?? null;
+          emp = await employeePayrollFacts(tx, body.employee_id);
           if (!emp) throw notFound('Employee');
         }
         const given = body.facts ?? {};

@@ -92,6 +92,16 @@ describe('what-if', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.gross_paise).toBe(97_000_00);
+    // The demo record has a work state (pt_state 'Karnataka'), so PT needs no state in the facts.
+    const fromRecord = await call(admin, 'POST', '/api/payroll/what-if', {
+      employee_id: ids.employee,
+      month: '2026-11',
+      facts: { date_of_birth: '1992-01-01', gender: 'female' },
+    });
+    expect(fromRecord.statusCode).toBe(200);
+    const pt = fromRecord.json().data.lines.find((l: Line) => l.code === 'PT');
+    expect(pt.amount).toBe(200_00);
+    expect(pt.explain).toMatch(/Karnataka|KA/);
   });
 
   it('is refused to weaker roles, validated, and scoped to the company', async () => {
