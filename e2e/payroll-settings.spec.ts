@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, DEMO, signIn } from './support/helpers';
+import { apiLogin, DEMO, expectNoAxeViolations, signIn } from './support/helpers';
 
 /** First day of the current month in India, typed as the date field takes it. */
 function monthStartIst(): string {
@@ -94,9 +94,59 @@ test.describe('payroll settings', () => {
     await expect(page.getByRole('heading', { name: 'Statutory Components' })).toBeVisible();
     const epf = page.getByRole('table', { name: /EPF figures in force on/ });
     await expect(epf.getByRole('row', { name: /wage ceiling/ })).toContainText('₹25,000');
+    await page.getByRole('link', { name: 'Figures in force' }).click();
+    await expect(page).toHaveURL(/statutory-details\/figures/);
+    await expect(page.getByRole('tab', { name: 'Figures in force' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+
+    // The day before the new EPF ceiling, then the day it starts, in Maharashtra.
+    const date = page.getByRole('textbox', { name: 'On date' });
+    await date.fill('16 Sep 2026');
+    await date.blur();
+    await page.keyboard.press('Escape');
     await page.getByRole('combobox', { name: 'Work state' }).click();
-    await page.getByRole('option', { name: 'Karnataka' }).click();
-    const pt = page.getByRole('table', { name: /Professional tax and LWF in force on/ });
-    await expect(pt.getByRole('row', { name: /^KA/ }).first()).toContainText('₹200');
+    await page.getByRole('option', { name: 'Maharashtra' }).click();
+    await expect(
+      page.getByRole('heading', { name: /^In force on 16 Sept? 2026, Maharashtra$/ }),
+    ).toBeVisible();
+    const epfTable = page.getByRole('table', { name: 'EPF' });
+    const ceiling = epfTable.getByRole('row', { name: /^EPF\/EPS\/EDLI wage ceiling/ });
+    await expect(ceiling).toContainText('₹15,000');
+    await expect(ceiling).toContainText(/01 Sept? 2014 to 16 Sept? 2026/);
+    await expect(ceiling).toContainText('para 2(f)');
+    await expect(epfTable.getByRole('row', { name: /month split by days/ })).toContainText(
+      '₹15,000 for days 1–16; ₹25,000 for days 17–30',
+    );
+    const pt = page.getByRole('table', { name: 'Professional tax' });
+    await expect(pt.getByRole('row')).toHaveCount(3); // header, men, women
+    await expect(pt.getByRole('row', { name: /^MH, monthly/ })).toContainText('February ₹300');
+    await expect(page.getByRole('table', { name: 'Labour welfare fund' })).toContainText('₹25 / ₹75');
+    const tax = page.getByRole('table', { name: 'Income tax' });
+    await expect(tax.getByRole('row', { name: /New regime slabs \(FY 2026-27\)/ })).toContainText('30%');
+    await expect(tax.getByRole('row', { name: /Old regime surcharge/ })).toContainText('37%');
+    await expect(page.getByRole('table', { name: 'ESI' })).toContainText('April–September 2026');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/pay-figures-1280.png', fullPage: true });
+
+    await date.fill('17 Sep 2026');
+    await date.blur();
+    await page.keyboard.press('Escape');
+    await expect(
+      page.getByRole('heading', { name: /^In force on 17 Sept? 2026, Maharashtra$/ }),
+    ).toBeVisible();
+    await expect(ceiling).toContainText('₹25,000');
+    await expect(ceiling).toContainText(/from 17 Sept? 2026/);
+    expect(page.url()).toContain('date=2026-09-17');
+
+    // On a phone each figure is a card, not a table row.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const epfCards = page.getByRole('region', { name: 'EPF' });
+    await expect(
+      epfCards.getByRole('listitem').filter({ hasText: 'EPF/EPS/EDLI wage ceiling' }),
+    ).toContainText('₹25,000');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/pay-figures-390.png' });
   });
 });

@@ -416,7 +416,12 @@ export type EmployeeSalaryBody = z.infer<typeof EmployeeSalaryBodySchema>;
 
 /** `GET payroll/statutory-figures`: every figure the engine uses on a date, with its source. */
 export const StatutoryFiguresQuerySchema = z.object({
-  date: isoDate.optional(),
+  date: isoDate
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    }, 'Not a real date')
+    .optional(),
   /** PT and LWF of one state only (the two-letter code the engine uses, e.g. KA). */
   state: z
     .string()
@@ -427,7 +432,18 @@ export const StatutoryFiguresResponseSchema = envelope(
   z.object({
     date: z.string(),
     state: z.string().nullable(),
-    figures: z.array(StatutoryFigureSchema.extend({ group: z.string(), key: z.string() })),
+    figures: z.array(
+      StatutoryFigureSchema.extend({
+        group: z.string(),
+        key: z.string(),
+        /** First and last day the figure is in force (null: until changed). */
+        effective_from: z.string(),
+        effective_to: z.string().nullable(),
+        /** Section of statutory-rules.md the engine follows for it. */
+        section: z.string(),
+        note: z.string().nullable(),
+      }),
+    ),
   }),
 );
 

@@ -3,6 +3,8 @@
  * clock, database or environment. Order: earnings → EPF → ESI → PT → LWF → TDS (TDS needs the
  * month's PF and PT for the old regime) → totals and year-to-date.
  */
+
+import { employerNps, flexibleSalaryLines, flexibleTaxWords } from './benefits';
 import { ageOn, daysInMonth, iso, parseDate, parseMonth } from './dates';
 import { payDays } from './days';
 import { finishExplain, oneTimeLine, salaryLineEarning } from './earnings';
@@ -52,6 +54,7 @@ function taxFigures(wages: Wages, employeePf: number, pt: number): SalaryFigures
 function inCtc(l: PayslipLine, input: PayslipInput): boolean {
   const s = input.epf;
   if (l.code === 'EPF_ER' || l.code === 'EPS_ER') return s.employerInCtc;
+  if (l.code === 'NPS_ER') return true;
   if (l.code === 'EDLI_ER') return s.employerInCtc && s.edliInCtc === true;
   if (l.code === 'EPF_ADMIN') return s.employerInCtc && s.adminInCtc === true;
   return true;
@@ -73,6 +76,7 @@ const RESERVED = new Set([
   'LWF_EE',
   'LWF_ER',
   'TDS',
+  'NPS_ER',
 ]);
 
 /** Line codes must be unique and must not collide with the statutory lines' codes. */
@@ -85,6 +89,7 @@ function checkCodes(input: PayslipInput): void {
   };
   for (const l of input.salary) check(l.code);
   for (const o of input.oneTime) check(o.code);
+  for (const b of input.benefits ?? []) check(b.code);
 }
 
 export function computePayslip(input: PayslipInput, rules: StatutoryRules): Payslip {
@@ -95,11 +100,20 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
   const notes: string[] = [];
   const lines: PayslipLine[] = [];
 
-  const wageLines = input.salary.map((line) => {
+  // Flexible benefit items are paid as earnings; without benefits `salary` is the input's own array.
+  const flexible = input.benefits ? flexibleSalaryLines(input) : [];
+  const salary = flexible.length ? [...input.salary, ...flexible] : input.salary;
+  const wageLines = salary.map((line) => {
     const l = salaryLineEarning(line, days, mt);
     lines.push(l);
     return { line, earned: l.amount };
   });
+  if (flexible.length) {
+    for (const b of input.benefits!) {
+      const l = b.kind === 'flexible' ? lines.find((x) => x.code === b.code) : undefined;
+      if (l) l.explain += flexibleTaxWords(b, input.tax.regime);
+    }
+  }
   for (const o of input.oneTime) lines.push(oneTimeLine(o));
   const wages: Wages = { lines: wageLines, oneTime: input.oneTime, days };
   const gross = lines.reduce((a, l) => a + (l.kind === 'earning' ? l.amount : 0), 0);
@@ -115,15 +129,22 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
   // The TDS projection needs a regular full month: same salary, no LOP, no one-time items.
   const fullDays = { basis: days.basis, outsideEmployment: 0, lop: 0, payable: days.basis };
   const regularWages: Wages = {
-    lines: input.salary.map((line) => ({ line, earned: line.monthly })),
+    lines: salary.map((line) => ({ line, earned: line.monthly })),
     oneTime: [],
     days: fullDays,
   };
   const regularEpf = computeEpf(input, rules, regularWages, y, m, false).employee;
-  const regularGross = input.salary.reduce((a, s) => a + s.monthly, 0);
+  const regularGross = salary.reduce((a, s) => a + s.monthly, 0);
   const regularPt = computePt(input, rules, regularGross, y, m, true).amount;
   const thisMonth = taxFigures(wages, epf.employee, pt.amount);
   const regular = taxFigures(regularWages, regularEpf, regularPt);
+  const yearRules = incomeTaxRulesFor(input.month, rules.incomeTax);
+  const nps = input.benefits ? employerNps(input, days, yearRules) : null;
+  if (nps?.line) {
+    lines.push(nps.line);
+    thisMonth.employerNpsPaise = nps.earned;
+    regular.employerNpsPaise = nps.monthly;
+  }
   const tax = input.tax;
   const tdsInput: TdsInput = {
     month: input.month,
@@ -138,7 +159,6 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
   if (tax.expectedOneTime) tdsInput.oneTimeItems = tax.expectedOneTime;
   if (tax.declarations) tdsInput.declarations = tax.declarations;
   if (input.employee.exitDate) tdsInput.exitMonth = input.employee.exitDate.slice(0, 7);
-  const yearRules = incomeTaxRulesFor(input.month, rules.incomeTax);
   const tds = computeMonthlyTds(tdsInput, yearRules);
   lines.push({
     code: 'TDS',
@@ -218,7 +238,7 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
         basicDaPaise: (p.basicDaPaise ?? 0) + (thisMonth.basicDaPaise ?? 0),
         employeePfPaise: (p.employeePfPaise ?? 0) + epf.employee,
         professionalTaxPaise: (p.professionalTaxPaise ?? 0) + pt.amount,
-        employerNpsPaise: p.employerNpsPaise ?? 0,
+        employerNpsPaise: (p.employerNpsPaise ?? 0) + (nps?.earned ?? 0),
       },
       tds: e.tds + tds.tdsPaise,
       grossThisHalfYear: (newHalf ? 0 : e.grossThisHalfYear) + gross,

@@ -2,7 +2,8 @@
  * What the engine uses on a date and where it comes from — for the administrator's settings screen.
  * Pure: lists the figures in `rules` in force on `date` (optionally one state's PT and LWF).
  */
-import { inForce } from './figures';
+import { periodName } from './esi';
+import { inForce, segmentsInMonth } from './figures';
 import { divHalfUp, formatInr, formatRate } from './money';
 import { STATUTORY_RULES } from './statutory';
 import type { DatedFigure, IsoDate, PtTable, StateCode, StatutoryRules } from './types';
@@ -22,6 +23,21 @@ export interface FigureListing {
   section: string;
   note?: string;
 }
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 type Unit = 'paise' | 'bp' | 'years';
 const show = (v: number, unit: Unit) =>
@@ -82,6 +98,30 @@ export function statutoryFiguresOn(
   const out: FigureListing[] = [];
   const e = rules.epf;
   pick(out, 'EPF', 'epf.wageCeiling', 'EPF/EPS/EDLI wage ceiling (per month)', e.wageCeiling, date, 'paise');
+  const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+  // A data set with a gap in the month has no split to show (the payslip itself refuses that month).
+  let segs: ReturnType<typeof segmentsInMonth<number>> = [];
+  try {
+    segs = segmentsInMonth(e.wageCeiling, y, m, 'epf.wageCeiling');
+  } catch {
+    segs = [];
+  }
+  if (segs.length > 1) {
+    // A month with two ceilings (September 2026) is paid on both, split by days (rules §1.6).
+    out.push({
+      key: 'epf.wageCeilingMonth',
+      group: 'EPF',
+      label: `EPF wage ceilings of ${MONTHS[m - 1]} ${y} (month split by days)`,
+      value: segs
+        .map((g) => `${formatInr(g.figure.value)} for days ${g.firstDay}–${g.firstDay + g.days - 1}`)
+        .join('; '),
+      raw: segs.map((g) => ({ value: g.figure.value, firstDay: g.firstDay, days: g.days })),
+      from: segs[0]!.figure.from > `${date.slice(0, 7)}-01` ? segs[0]!.figure.from : `${date.slice(0, 7)}-01`,
+      source: segs.map((g) => g.figure.source).join('; '),
+      to: `${date.slice(0, 7)}-${String(segs.reduce((a, g) => a + g.days, 0)).padStart(2, '0')}`,
+      section: '§1.6',
+    });
+  }
   const ceiling = e.wageCeiling.find((x) => inForce(x, date));
   const eps = e.epsRate.find((x) => inForce(x, date));
   const edli = e.edliRate.find((x) => inForce(x, date));
@@ -144,6 +184,21 @@ export function statutoryFiguresOn(
     date,
     'paise',
   );
+  const period = (s.contributionPeriodStarts ?? []).find((x) => inForce(x, date));
+  if (period) {
+    const row: FigureListing = {
+      key: 'esi.contributionPeriod',
+      group: 'ESI',
+      label: 'ESI contribution period of the date (coverage locked inside it)',
+      value: `${periodName(y, m)} (periods start in months ${period.value.join(' and ')})`,
+      raw: period.value,
+      from: period.from,
+      source: period.source,
+      section: period.section,
+    };
+    if (period.to) row.to = period.to;
+    out.push(row);
+  }
   for (const t of rules.pt) {
     if ((state && t.state !== state) || !inForce(t, date)) continue;
     const row: FigureListing = {
@@ -179,30 +234,42 @@ export function statutoryFiguresOn(
   if (year) {
     for (const regime of ['new', 'old'] as const) {
       const r = year.regimes[regime];
+      const name = regime === 'new' ? 'New' : 'Old';
       const base = {
         group: 'Income tax' as const,
         from: year.effectiveFrom,
         to: year.effectiveTo,
-        section: '§5',
+        section: regime === 'new' ? '§5.1' : '§5.2',
       };
-      const slabs = r.slabs.below60;
-      out.push({
-        ...base,
-        key: `incomeTax.${regime}.slabs`,
-        label: `${regime === 'new' ? 'New' : 'Old'} regime slabs (FY ${year.financialYear})`,
-        value: slabs.slabs
+      const slabText = (t: (typeof r.slabs)['below60']) =>
+        t.slabs
           .map(
             (x) =>
               `${x.toPaise === null ? `above ${formatInr(x.fromPaise)}` : `${formatInr(x.fromPaise)}–${formatInr(x.toPaise)}`}: ${x.ratePercent}%`,
           )
-          .join('; '),
-        raw: slabs.slabs,
-        source: slabs.source,
-      });
+          .join('; ');
+      const bands = [
+        ['below60', ''],
+        ['60to80', ', age 60 to 80'],
+        ['80plus', ', age 80 and above'],
+      ] as const;
+      for (const [band, words] of bands) {
+        const t = r.slabs[band];
+        // The new regime lists one table for every age band: show it once.
+        if (band !== 'below60' && JSON.stringify(t.slabs) === JSON.stringify(r.slabs.below60.slabs)) continue;
+        out.push({
+          ...base,
+          key: `incomeTax.${regime}.slabs${band === 'below60' ? '' : `.${band}`}`,
+          label: `${name} regime slabs (FY ${year.financialYear}${words})`,
+          value: slabText(t),
+          raw: t.slabs,
+          source: t.source,
+        });
+      }
       out.push({
         ...base,
         key: `incomeTax.${regime}.standardDeduction`,
-        label: `${regime === 'new' ? 'New' : 'Old'} regime standard deduction`,
+        label: `${name} regime standard deduction`,
         value: formatInr(r.standardDeductionPaise.value),
         raw: r.standardDeductionPaise.value,
         source: r.standardDeductionPaise.source,
@@ -210,10 +277,30 @@ export function statutoryFiguresOn(
       out.push({
         ...base,
         key: `incomeTax.${regime}.rebate87A`,
-        label: `${regime === 'new' ? 'New' : 'Old'} regime 87A rebate`,
-        value: `up to ${formatInr(r.rebate87A.maxRebatePaise)} for income up to ${formatInr(r.rebate87A.incomeLimitPaise)}`,
-        raw: { limit: r.rebate87A.incomeLimitPaise, max: r.rebate87A.maxRebatePaise },
+        label: `${name} regime 87A rebate`,
+        value: `up to ${formatInr(r.rebate87A.maxRebatePaise)} for income up to ${formatInr(r.rebate87A.incomeLimitPaise)}${r.rebate87A.marginalRelief ? ', marginal relief above' : ', no marginal relief'}`,
+        raw: {
+          limit: r.rebate87A.incomeLimitPaise,
+          max: r.rebate87A.maxRebatePaise,
+          marginalRelief: r.rebate87A.marginalRelief,
+        },
         source: r.rebate87A.source,
+      });
+      out.push({
+        ...base,
+        key: `incomeTax.${regime}.surcharge`,
+        label: `${name} regime surcharge`,
+        value: `${r.surcharge.bands.map((b) => `${b.ratePercent}% above ${formatInr(b.abovePaise)}`).join('; ')}${r.surcharge.marginalRelief ? '; marginal relief (§5.3)' : ''}`,
+        raw: { bands: r.surcharge.bands, marginalRelief: r.surcharge.marginalRelief },
+        source: r.surcharge.source,
+      });
+      out.push({
+        ...base,
+        key: `incomeTax.${regime}.employerNps`,
+        label: `${name} regime employer NPS deduction u/s 80CCD(2)`,
+        value: `up to ${r.employerNpsPercentOfBasicDa.value}% of Basic + DA`,
+        raw: r.employerNpsPercentOfBasicDa.value,
+        source: r.employerNpsPercentOfBasicDa.source,
       });
     }
     out.push({
@@ -225,7 +312,7 @@ export function statutoryFiguresOn(
       from: year.effectiveFrom,
       to: year.effectiveTo,
       source: year.cessPercent.source,
-      section: '§5',
+      section: '§5.1',
     });
   }
   return out;

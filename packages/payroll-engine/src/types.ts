@@ -153,12 +153,27 @@ export interface TaxSettings {
   expectedOneTime?: { label: string; amountPaise: Paise }[];
 }
 
+/** A pre-tax benefit inside CTC (see benefits.ts for how each kind is paid and taxed). */
+export interface PreTaxBenefit {
+  code: string;
+  label: string;
+  /** 'nps-employer': employer line, 80CCD(2). 'flexible': an earning, exempt in the old regime. */
+  kind: 'nps-employer' | 'flexible';
+  /** Full monthly amount before proration. */
+  monthly: Paise;
+  exemption: '80CCD(2)' | '10(5)' | '10(14)' | '17(2)' | 'none';
+  /** Prorated for LOP like salary lines; default true. */
+  prorated?: boolean;
+}
+
 export interface PayslipInput {
   employee: EmployeeFacts;
   month: PayMonth;
   attendance: Attendance;
   salary: SalaryLine[];
   oneTime: OneTimeItem[];
+  /** Pre-tax benefits (employer NPS, flexible benefit items); none when absent. */
+  benefits?: PreTaxBenefit[];
   epf: EpfSettings;
   esi: EsiSettings;
   tax: TaxSettings;
@@ -276,6 +291,11 @@ export interface EsiFigures {
   wageCeilingDisabled: DatedFigure<Paise>[];
   /** Average daily wage at or below which the employee share is nil. */
   lowWageDailyLimit: DatedFigure<Paise>[];
+  /**
+   * Months in which an ESI contribution period starts (April and October). Listed for the
+   * administrator; the coverage lock in esi.ts follows the same months.
+   */
+  contributionPeriodStarts?: DatedFigure<number[]>[];
 }
 
 export interface PtSlab {

@@ -117,4 +117,12 @@ export const ESI: EsiFigures = {
       section: '§2',
     },
   ],
+  contributionPeriodStarts: [
+    {
+      value: [4, 10],
+      from: SCOPE,
+      source: `Contribution periods 1 Apr–30 Sep and 1 Oct–31 Mar; coverage re-tested only at their start — ${R} S52, S56, S60`,
+      section: '§2',
+    },
+  ],
 };

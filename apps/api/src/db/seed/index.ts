@@ -72,7 +72,21 @@ type NewEmployee = {
   unitId: string | null;
   managerIndex: number | null;
   gender: string;
+  /** Work state for professional tax and LWF (pt_state), so the payroll what-if shows PT. */
+  ptState?: string;
 };
+
+/** Demo work states: the states the payroll engine has PT slabs for (statutory-rules.md §3). */
+const WORK_STATES = [
+  'Karnataka',
+  'Maharashtra',
+  'Tamil Nadu',
+  'Telangana',
+  'West Bengal',
+  'Gujarat',
+  'Andhra Pradesh',
+  'Delhi',
+];
 
 /** Inserts employees in order; `managerIndex` points at an earlier entry. Returns their ids. */
 async function insertEmployees(tx: Queryable, companyId: string, list: NewEmployee[]): Promise<string[]> {
@@ -81,9 +95,21 @@ async function insertEmployees(tx: Queryable, companyId: string, list: NewEmploy
     const managerId = e.managerIndex === null ? null : ids[e.managerIndex]!;
     const { rows } = await tx.query<{ id: string }>(
       `INSERT INTO employees (company_id, employee_code, first_name, last_name, email, designation,
-         date_of_joining, division_unit_id, manager_id, gender)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [companyId, e.code, e.first, e.last, e.email, e.designation, e.joined, e.unitId, managerId, e.gender],
+         date_of_joining, division_unit_id, manager_id, gender, pt_state)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [
+        companyId,
+        e.code,
+        e.first,
+        e.last,
+        e.email,
+        e.designation,
+        e.joined,
+        e.unitId,
+        managerId,
+        e.gender,
+        e.ptState ?? null,
+      ],
     );
     ids.push(rows[0]!.id);
   }
@@ -244,6 +270,7 @@ async function seedAcme(db: Db, passwordHash: string): Promise<void> {
         unitId: unit(1, 1),
         managerIndex: null,
         gender: 'female',
+        ptState: 'Karnataka',
       },
       {
         code: 'ACM0002',
@@ -255,6 +282,7 @@ async function seedAcme(db: Db, passwordHash: string): Promise<void> {
         unitId: unit(0, 0),
         managerIndex: 0,
         gender: 'male',
+        ptState: 'Karnataka',
       },
       {
         code: 'ACM0003',
@@ -266,6 +294,7 @@ async function seedAcme(db: Db, passwordHash: string): Promise<void> {
         unitId: unit(0, 0),
         managerIndex: 1,
         gender: 'female',
+        ptState: 'Karnataka',
       },
     ];
     // 3-8: more direct reports of the demo manager.
@@ -325,6 +354,7 @@ async function seedAcme(db: Db, passwordHash: string): Promise<void> {
       unitId,
       managerIndex,
       gender: i % 2 === 0 ? 'male' : 'female',
+      ptState: WORK_STATES[i % WORK_STATES.length]!,
     };
   }
 }

@@ -1,2 +1,3 @@
 /** What other modules may use of the employees module (they import this file, never its others). */
 export { type ScopeFilter, scopeWhere } from './employees.repo';
+export { type EmployeePayrollFacts, employeeNameOf, employeePayrollFacts } from './payroll-facts';

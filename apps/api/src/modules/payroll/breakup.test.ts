@@ -113,3 +113,48 @@ describe('computeBreakup', () => {
     );
   });
 });
+
+describe('pre-tax benefits in the breakup', () => {
+  const benefit = (id: string, plan: string, exemption: string, v: { amount?: number; bp?: number }) =>
+    ({
+      id,
+      group: 'benefit',
+      kind: 'benefit',
+      name: id,
+      value_type: v.bp ? 'percentage_of_basic' : 'fixed_amount',
+      amount_paise: v.amount ?? null,
+      percent_bp: v.bp ?? null,
+      epf_wage: false,
+      esi_wage: false,
+      benefit_plan: plan,
+      tax_exemption: exemption,
+    }) satisfies BreakupComponent;
+
+  it('counts flexible items in gross, keeps employer NPS out of it, and says how each is taxed', () => {
+    const plain = computeBreakup(12 * L, standard, statutory());
+    const [basic, hra, conv, special] = standard;
+    const b = computeBreakup(
+      12 * L,
+      [
+        basic!,
+        hra!,
+        conv!,
+        benefit('NPS', 'nps_employer', '80CCD(2)', { bp: 1000 }),
+        benefit('Fuel', 'flexible_benefit', '10(14)', { amount: 3_000_00 }),
+        special!,
+      ],
+      statutory(),
+    );
+    const nps = b.lines.find((l) => l.name === 'NPS')!;
+    const fuel = b.lines.find((l) => l.name === 'Fuel')!;
+    expect(nps.monthly_paise).toBe(5_000_00);
+    expect(fuel.monthly_paise).toBe(3_000_00);
+    expect(nps.basis).toContain('not in gross; deductible u/s 80CCD(2)');
+    expect(fuel.basis).toContain('exempt u/s 10(14) in the old regime only');
+    // Same CTC: the special allowance gives up both; gross loses only the NPS.
+    expect(line(b, 'special_allowance').monthly_paise).toBe(
+      line(plain, 'special_allowance').monthly_paise - 8_000_00,
+    );
+    expect(b.monthly_gross_paise).toBe(plain.monthly_gross_paise - 5_000_00);
+  });
+});

@@ -19,7 +19,25 @@ export type BreakupComponent = {
   percent_bp: number | null;
   epf_wage: boolean;
   esi_wage: boolean;
+  /** Benefits: 'nps_employer' (paid into NPS, not in gross) or 'flexible_benefit' (paid with salary). */
+  benefit_plan?: string;
+  /** Benefits: the section it is exempt under ('80CCD(2)', '10(14)', ..., 'none'). */
+  tax_exemption?: string;
 };
+
+/** How a pre-tax benefit is paid and taxed, for its line's basis (engine benefits.ts has the rule). */
+function benefitTaxWords(c: BreakupComponent): string {
+  if (c.benefit_plan === 'nps_employer') {
+    return 'paid into NPS by the employer, not in gross; deductible u/s 80CCD(2) up to the cap of Basic + DA';
+  }
+  if (!c.tax_exemption || c.tax_exemption === 'none') return 'paid with salary, in gross; taxable';
+  return `paid with salary, in gross; exempt u/s ${c.tax_exemption} in the old regime only`;
+}
+
+/** Flexible benefit items are paid with the salary, so they are part of gross; employer NPS is not. */
+const inGross = (l: BreakupLine, byId: Map<string, BreakupComponent>) =>
+  l.group === 'earning' ||
+  (l.group === 'benefit' && byId.get(l.component_id ?? '')?.benefit_plan === 'flexible_benefit');
 
 /** The statutory figures in force on the breakup's date and the company's settings. */
 export type BreakupStatutory = {
@@ -167,7 +185,8 @@ export function computeBreakup(
       name: c.name,
       monthly_paise: monthly,
       annual_paise: monthly * 12,
-      basis: bases.get(c.id) ?? '',
+      basis:
+        c.group === 'benefit' ? `${bases.get(c.id) ?? ''}; ${benefitTaxWords(c)}` : (bases.get(c.id) ?? ''),
     });
   }
   const employer: BreakupLine[] = [];
@@ -221,7 +240,8 @@ export function computeBreakup(
     });
   }
   lines.push(...employer);
-  const monthlyGross = lines.filter((l) => l.group === 'earning').reduce((n, l) => n + l.monthly_paise, 0);
+  const byId = new Map(components.map((c) => [c.id, c]));
+  const monthlyGross = lines.filter((l) => inGross(l, byId)).reduce((n, l) => n + l.monthly_paise, 0);
 
   return {
     annual_ctc_paise: annualCtcPaise,

@@ -65,9 +65,22 @@ export const figuresOnFrom =
   (date) =>
     figuresFrom(rules, date);
 
-/** Every figure the engine uses on a date (PT and LWF for one state when given), with its source. */
+/**
+ * Every figure the engine uses on a date (PT and LWF for one state when given): its value, the dates
+ * it is in force and its source, read from the engine's dated data (no copy kept here).
+ */
 export function figureListing(rules: RulesLike, date: string, state?: string) {
-  return statutoryFiguresOn(date, state, rules).map((f) => ({ group: f.group, key: f.key, ...shown(f) }));
+  return statutoryFiguresOn(date, state, rules).map((f) => ({
+    group: f.group,
+    key: f.key,
+    label: f.label,
+    value: f.value,
+    source: f.source,
+    effective_from: f.from,
+    effective_to: f.to ?? null,
+    section: f.section,
+    note: f.note ?? null,
+  }));
 }
 
 /** The figures of the engine's own dated data: what the API uses. */

@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import type { AuditAction, AuditService } from '../audit';
+import { employeeNameOf } from '../employees';
 import { companyToday } from '../org';
 import * as templates from './templates.repo';
 import { componentsOf, type TemplatesService } from './templates.service';
@@ -35,14 +36,7 @@ async function revisions(tx: Queryable, employeeId: string) {
 }
 
 /** The employee's name, or null when not in the caller's company (RLS hides other companies). */
-async function employeeName(tx: Queryable, id: string, lock = false) {
-  // The lock makes two salary writes for one person wait for each other.
-  const { rows } = await tx.query<{ name: string }>(
-    `SELECT trim(first_name || ' ' || last_name) AS name FROM employees WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0]?.name ?? null;
-}
+const employeeName = employeeNameOf;
 
 const salaryAction = (a: 'payroll.salary_assigned' | 'payroll.salary_revised') => a as unknown as AuditAction;
 

@@ -9,7 +9,17 @@ import { epfChanges, esiChanges, type FiguresOn, readSettings, saveSettings } fr
 export type FigureListing = (
   date: string,
   state?: string,
-) => { group: string; key: string; label: string; value: string; source: string }[];
+) => {
+  group: string;
+  key: string;
+  label: string;
+  value: string;
+  source: string;
+  effective_from: string;
+  effective_to: string | null;
+  section: string;
+  note: string | null;
+}[];
 
 export function createStatutoryService(deps: {
   db: Db;

@@ -115,15 +115,20 @@ type ComponentRow = {
   epf_wage: boolean;
   esi_wage: boolean;
   include_in_ctc: boolean;
+  /** Benefits only (null for earnings). */
+  benefit_plan: string | null;
+  tax_exemption: string | null;
 };
 
 /** The earnings and benefits the lines name, by id (of this company only: RLS). */
 export async function componentsByIds(tx: Queryable, ids: string[]): Promise<Map<string, ComponentRow>> {
   const { rows } = await tx.query<ComponentRow>(
-    `SELECT id, 'earning' AS "group", kind, name, active, epf_wage, esi_wage, true AS include_in_ctc
+    `SELECT id, 'earning' AS "group", kind, name, active, epf_wage, esi_wage, true AS include_in_ctc,
+            NULL::text AS benefit_plan, NULL::text AS tax_exemption
        FROM payroll_earnings WHERE id = ANY($1::uuid[])
      UNION ALL
-     SELECT id, 'benefit' AS "group", 'benefit' AS kind, name, active, false, false, include_in_ctc
+     SELECT id, 'benefit' AS "group", 'benefit' AS kind, name, active, false, false, include_in_ctc,
+            benefit_plan, tax_exemption
        FROM payroll_benefits WHERE id = ANY($1::uuid[])`,
     [ids],
   );

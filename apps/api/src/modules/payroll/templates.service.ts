@@ -60,6 +60,9 @@ export async function componentsOf(
       percent_bp: l.value_type.startsWith('percentage_') ? Math.round((l.percent ?? 0) * 100) : null,
       epf_wage: c.epf_wage,
       esi_wage: c.esi_wage,
+      ...(c.group === 'benefit'
+        ? { benefit_plan: c.benefit_plan ?? undefined, tax_exemption: c.tax_exemption ?? undefined }
+        : {}),
     });
   }
   if (out.some((c) => c.value_type === 'percentage_of_basic') && !out.some((c) => c.kind === 'basic')) {

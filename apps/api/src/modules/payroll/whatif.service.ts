@@ -5,6 +5,7 @@ import {
   ENGINE_VERSION,
   epsEligibleAtJoining,
   type PayslipInput,
+  type PreTaxBenefit,
   type SalaryLine,
   STATUTORY_RULES,
   type StatutoryRules,
@@ -13,6 +14,7 @@ import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
+import { type EmployeePayrollFacts, employeePayrollFacts } from '../employees';
 import { companyToday } from '../org';
 import { readSettings } from './statutory';
 import * as templates from './templates.repo';
@@ -39,16 +41,7 @@ export const stateCode = (s: string | null) =>
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION', `Validation failed: ${path}: ${message}`, { errors: [{ path, message }] });
 
-type EmployeeRow = {
-  pt_state: string | null;
-  gender: string | null;
-  date_of_birth: string | null;
-  date_of_joining: string;
-  has_disability: boolean;
-  lwf_applicable: boolean;
-  tax_regime: 'new' | 'old';
-  epf_applicable: boolean;
-};
+type EmployeeRow = EmployeePayrollFacts;
 
 const EMPTY_EARLIER: EarlierInYear = {
   monthsPaid: 0,
@@ -113,12 +106,14 @@ export function createWhatIfService(deps: {
       annual: rows[0].annual,
       // The saved revision's amounts, as fixed monthly lines.
       lines: rows[0].lines
-        .filter((l) => l.group === 'earning' && l.component_id)
+        .filter((l) => (l.group === 'earning' || l.group === 'benefit') && l.component_id)
         .map(
           (l): TemplateLineBody =>
-            l.code === 'special_allowance'
-              ? { earning_id: l.component_id!, value_type: 'balancing' }
-              : { earning_id: l.component_id!, value_type: 'fixed_amount', amount_paise: l.monthly_paise },
+            l.group === 'benefit'
+              ? { benefit_id: l.component_id!, value_type: 'fixed_amount', amount_paise: l.monthly_paise }
+              : l.code === 'special_allowance'
+                ? { earning_id: l.component_id!, value_type: 'balancing' }
+                : { earning_id: l.component_id!, value_type: 'fixed_amount', amount_paise: l.monthly_paise },
         ),
     };
   }
@@ -133,14 +128,7 @@ export function createWhatIfService(deps: {
 
         let emp: EmployeeRow | null = null;
         if (body.employee_id) {
-          const { rows } = await tx.query<EmployeeRow>(
-            `SELECT pt_state, gender, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
-                    to_char(date_of_joining, 'YYYY-MM-DD') AS date_of_joining, has_disability, lwf_applicable,
-                    tax_regime, epf_applicable
-               FROM employees WHERE id = $1`,
-            [body.employee_id],
-          );
-          emp = rows[0] ?? null;
+          emp = await employeePayrollFacts(tx, body.employee_id);
           if (!emp) throw notFound('Employee');
         }
         const given = body.facts ?? {};
@@ -203,6 +191,32 @@ export function createWhatIfService(deps: {
             };
           });
 
+        // Pre-tax benefits of the breakup: employer NPS as an employer line (80CCD(2)), flexible
+        // benefit items as earnings exempt in the old regime (the engine's benefits.ts says how).
+        const benefitLines = breakup.lines.filter(
+          (l) => l.group === 'benefit' && l.component_id && l.monthly_paise > 0,
+        );
+        const plans = new Map(
+          benefitLines.length === 0
+            ? []
+            : (
+                await tx.query<{ id: string; benefit_plan: string; tax_exemption: string }>(
+                  'SELECT id, benefit_plan, tax_exemption FROM payroll_benefits WHERE id = ANY($1::uuid[])',
+                  [benefitLines.map((l) => l.component_id)],
+                )
+              ).rows.map((r) => [r.id, r]),
+        );
+        const benefits: PreTaxBenefit[] = benefitLines.map((l) => {
+          const p = plans.get(l.component_id!)!;
+          return {
+            code: `BEN_${l.component_id!.slice(0, 8)}`,
+            label: l.name,
+            kind: p.benefit_plan === 'nps_employer' ? 'nps-employer' : 'flexible',
+            monthly: l.monthly_paise,
+            exemption: p.tax_exemption as PreTaxBenefit['exemption'],
+          };
+        });
+
         const settings = await readSettings(tx);
         const pfWage = salary.filter((s) => s.flags.epfWage === 'always').reduce((n, s) => n + s.monthly, 0);
         const base: Omit<PayslipInput, 'month' | 'attendance' | 'earlier'> = {
@@ -217,6 +231,7 @@ export function createWhatIfService(deps: {
           },
           salary,
           oneTime: [],
+          benefits,
           epf: {
             applicable: settings.epf.enabled && (emp?.epf_applicable ?? true),
             employeeBase: settings.epf.employee_base,
@@ -258,9 +273,11 @@ export function createWhatIfService(deps: {
             `The ${earlier.monthsPaid} earlier month(s) of this financial year are taken as paid at this salary with no loss of pay.`,
           );
         }
-        if (breakup.lines.some((l) => l.group === 'benefit')) {
+        if (benefits.some((b) => b.kind === 'flexible' && b.exemption !== 'none')) {
           notes.push(
-            'Pre-tax benefits are part of the CTC breakup but not yet of this payslip (the pay run is a later issue).',
+            f.tax_regime === 'old'
+              ? 'Flexible benefit items are taken as fully claimed (with bills) and so exempt.'
+              : 'Flexible benefit exemptions are not available in the new regime: those items are taxed.',
           );
         }
         return {

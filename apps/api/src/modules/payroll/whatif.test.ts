@@ -92,6 +92,16 @@ describe('what-if', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.gross_paise).toBe(97_000_00);
+    // The demo record has a work state (pt_state 'Karnataka'), so PT needs no state in the facts.
+    const fromRecord = await call(admin, 'POST', '/api/payroll/what-if', {
+      employee_id: ids.employee,
+      month: '2026-11',
+      facts: { date_of_birth: '1992-01-01', gender: 'female' },
+    });
+    expect(fromRecord.statusCode).toBe(200);
+    const pt = fromRecord.json().data.lines.find((l: Line) => l.code === 'PT');
+    expect(pt.amount).toBe(200_00);
+    expect(pt.explain).toMatch(/Karnataka|KA/);
   });
 
   it('is refused to weaker roles, validated, and scoped to the company', async () => {
@@ -130,5 +140,66 @@ describe('statutory figures', () => {
     ).toBe(true);
     const bad = await call(admin, 'GET', '/api/payroll/statutory-figures?state=Karnataka');
     expect(bad.json().errors[0].path).toBe('state');
+  });
+});
+
+describe('pre-tax benefits in the what-if', () => {
+  it('pays flexible items in gross, employer NPS as an employer line, and TDS falls (old and new regime)', async () => {
+    const list = await call(admin, 'GET', '/api/component/benefits?records=100');
+    const nps = (list.json().data as { id: string; benefit_plan: string }[]).find(
+      (b) => b.benefit_plan === 'nps_employer',
+    )!.id;
+    const created = await call(admin, 'POST', '/api/component/benefits', {
+      name: 'Fuel reimbursement',
+      benefit_plan: 'flexible_benefit',
+      tax_exemption: '10(14)',
+      value_type: 'fixed_amount',
+      amount_paise: 3_000_00,
+    });
+    expect(created.statusCode).toBe(201);
+    const withBenefits: unknown[] = [
+      ...lines().slice(0, 3),
+      { benefit_id: nps, value_type: 'percentage_of_basic', percent: 10 },
+      { benefit_id: created.json().data.id, value_type: 'fixed_amount', amount_paise: 3_000_00 },
+      lines()[3],
+    ];
+    const run = async (ls: readonly unknown[], regime: 'old' | 'new') => {
+      const res = await call(viewer, 'POST', '/api/payroll/what-if', {
+        month: '2026-11',
+        facts: { ...facts, tax_regime: regime },
+        annual_ctc_paise: 18 * LAKH,
+        lines: ls,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as {
+        lines: Line[];
+        gross_paise: number;
+        cost_to_company_paise: number;
+        notes: string[];
+      };
+    };
+    const tds = (p: { lines: Line[] }) => p.lines.find((l) => l.code === 'TDS')!.amount;
+    const [plainOld, benOld, plainNew, benNew] = await Promise.all([
+      run(lines(), 'old'),
+      run(withBenefits, 'old'),
+      run(lines(), 'new'),
+      run(withBenefits, 'new'),
+    ]);
+    // Basic ₹75,000 a month (50% of ₹18 L / 12): NPS 10% = ₹7,500, an employer line inside CTC.
+    const npsLine = benOld.lines.find((l) => l.code === 'NPS_ER')!;
+    expect(npsLine).toMatchObject({ kind: 'employer', amount: 7_500_00 });
+    expect(npsLine.explain).toContain('80CCD(2)');
+    const fuel = benOld.lines.find((l) => l.explain.startsWith('Fuel reimbursement'))!;
+    expect(fuel).toMatchObject({ kind: 'earning', amount: 3_000_00 });
+    expect(benOld.gross_paise).toBe(plainOld.gross_paise - 7_500_00);
+    expect(benOld.cost_to_company_paise).toBe(plainOld.cost_to_company_paise);
+    expect(benOld.notes.join(' ')).toContain('fully claimed');
+    // Old regime, 30% slab: (₹7,500 + ₹3,000) × 12 = ₹1,26,000 less taxable a year × 30% × 1.04
+    // = ₹39,312 a year; every month of the year is worked the same way, so ₹3,276 a month.
+    expect(Math.abs(tds(plainOld) - tds(benOld) - 3_276_00)).toBeLessThanOrEqual(200);
+    // New regime: only the NPS counts (₹90,000 a year, under the 14% cap). Taxable income (gross
+    // ₹17.64 L, the employer EPF being inside CTC, less ₹75,000) goes ₹16,89,000 → ₹15,99,000:
+    // ₹89,000 at 20% + ₹1,000 at 15% = ₹17,950 × 1.04 = ₹18,668 a year, ₹1,555.67 a month.
+    expect(Math.abs(tds(plainNew) - tds(benNew) - 1_556_00)).toBeLessThanOrEqual(200);
   });
 });

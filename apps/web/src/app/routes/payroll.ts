@@ -8,6 +8,7 @@ import {
   PayrollComponentsScreen,
   SalaryTemplateEditorScreen,
   SalaryTemplatesScreen,
+  StatutoryFiguresScreen,
 } from './screens';
 import type { ScreenDef } from './types';
 
@@ -90,6 +91,12 @@ export const PAYROLL_SCREENS: ScreenDef[] = [
     Screen: EpfScreen,
   },
   { path: 'settings/statutory-details/esi', title: 'ESI', permission: VIEW, Screen: EsiScreen },
+  {
+    path: 'settings/statutory-details/figures',
+    title: 'Statutory figures in force',
+    permission: VIEW,
+    Screen: StatutoryFiguresScreen,
+  },
   { path: 'payrun', title: 'Run Payroll', permission: VIEW },
   { path: 'payrun/history', title: 'Pay run history', permission: VIEW },
   { path: 'payrun/payable-days', title: 'Payable days', permission: VIEW },

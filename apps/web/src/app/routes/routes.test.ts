@@ -13,7 +13,8 @@ describe('route tables (spec section 2)', () => {
     // The spec's 21 admin routes, plus the employee page (admin/employees/:employeeId).
     expect(ADMIN_SCREENS).toHaveLength(22);
     expect(ADMIN_SCREENS.map((s) => s.path)).toContain('employees/:employeeId');
-    expect(PAYROLL_SCREENS).toHaveLength(16);
+    // Plus settings/statutory-details/figures: what the engine uses on a date (issue 14).
+    expect(PAYROLL_SCREENS).toHaveLength(17);
   });
 
   it('uses the spec permission strings', () => {

@@ -239,6 +239,11 @@ export const EpfScreen = lazy(() =>
     default: m.EpfScreen,
   })),
 );
+export const StatutoryFiguresScreen = lazy(() =>
+  withFullStyles(import('../../features/payroll/components/figures-screen')).then((m) => ({
+    default: m.StatutoryFiguresScreen,
+  })),
+);
 export const EsiScreen = lazy(() =>
   withFullStyles(import('../../features/payroll/components/statutory-screen')).then((m) => ({
     default: m.EsiScreen,

@@ -1,11 +1,11 @@
 import { EpfUpdateBodySchema, EsiUpdateBodySchema } from '@hr/contract';
 import {
+  Anchor,
   Button,
   Checkbox,
   Group,
   Paper,
   Radio,
-  Select,
   Stack,
   Switch,
   Table,
@@ -15,27 +15,17 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { DateField } from '../../../components/ui/date-field';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadError } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { formErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { formatDate, todayIn } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
-import {
-  useEpf,
-  useEsi,
-  useSaveEpf,
-  useSaveEsi,
-  useStatutoryFigures,
-  useToggleEpf,
-  useToggleEsi,
-} from '../api/payroll-api';
-import { STATE_OPTIONS } from './what-if-panel';
+import { useEpf, useEsi, useSaveEpf, useSaveEsi, useToggleEpf, useToggleEsi } from '../api/payroll-api';
 
-const BASE = '/payroll/settings/statutory-details';
+export const BASE = '/payroll/settings/statutory-details';
 
 /** The engine's figures in force today and where each comes from. */
 function FiguresTable({
@@ -78,69 +68,18 @@ function FiguresTable({
   );
 }
 
-function StatutoryTabs() {
+export function StatutoryTabs() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const tab = pathname.endsWith('/esi') ? 'esi' : pathname.endsWith('/figures') ? 'figures' : 'epf';
   return (
-    <Tabs
-      value={pathname.endsWith('/esi') ? 'esi' : 'epf'}
-      onChange={(v) => v && navigate(`${BASE}/${v}`)}
-      mb="md"
-    >
+    <Tabs value={tab} onChange={(v) => v && navigate(`${BASE}/${v}`)} mb="md">
       <Tabs.List>
         <Tabs.Tab value="epf">EPF</Tabs.Tab>
         <Tabs.Tab value="esi">ESI</Tabs.Tab>
+        <Tabs.Tab value="figures">Figures in force</Tabs.Tab>
       </Tabs.List>
     </Tabs>
-  );
-}
-
-/**
- * What the engine uses on a date, and where each figure comes from: PT and LWF by work state
- * (all states, or one), with EPF, ESI and income tax.
- */
-function EngineFigures() {
-  const [date, setDate] = useState(todayIn());
-  const [state, setState] = useState<string | null>(null);
-  const q = useStatutoryFigures(date || undefined, state ?? undefined);
-  const groups = ['Professional tax', 'Labour welfare fund'];
-  const rows = (q.data?.figures ?? []).filter((f) => groups.includes(f.group));
-  return (
-    <Paper withBorder p="md">
-      <Stack>
-        <Title order={2} size="h4">
-          Professional tax and labour welfare fund by state
-        </Title>
-        <Text size="sm" c="dimmed">
-          The slabs the payroll engine applies on a date, by the employee's work state, with their sources.
-          Read-only: they change with the engine's dated data.
-        </Text>
-        <Group grow align="flex-start">
-          <DateField
-            label="On date"
-            value={date}
-            onChange={setDate}
-            clearButtonProps={{ 'aria-label': 'Clear the date' }}
-          />
-          <Select
-            label="Work state"
-            data={STATE_OPTIONS}
-            value={state}
-            onChange={setState}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear the work state' }}
-            placeholder="All states"
-          />
-        </Group>
-        {q.isLoading ? (
-          <PageLoader />
-        ) : q.error ? (
-          <LoadError what="the figures" message={q.error.message} onRetry={q.refetch} />
-        ) : (
-          <FiguresTable on={q.data?.date ?? date} figures={rows} caption="Professional tax and LWF" />
-        )}
-      </Stack>
-    </Paper>
   );
 }
 
@@ -266,7 +205,12 @@ export function EpfScreen() {
             </form>
           </Paper>
           <FiguresTable on={q.data.figures_on} figures={q.data.figures} caption="EPF figures" />
-          <EngineFigures />
+          <Text size="sm">
+            Every figure the engine uses on any date (PT and LWF by state, income tax):{' '}
+            <Anchor component={Link} to={`${BASE}/figures`}>
+              Figures in force
+            </Anchor>
+          </Text>
         </Stack>
       )}
     </>

@@ -1,0 +1,112 @@
+/**
+ * Pre-tax benefits inside CTC (issue 14): employer NPS and flexible benefit items.
+ *
+ * Reading of statutory-rules.md used here (the file names only 80CCD(2) for benefits):
+ * - Employer NPS is paid by the employer into the employee's NPS account: an employer line, inside
+ *   CTC, not in gross or net. It is salary for tax (a perquisite) and then deducted u/s 80CCD(2) up
+ *   to the regime's cap of Basic + DA (§5.1: 14% in the new regime; the old regime's 10% is the
+ *   dated data's figure). So it lowers TDS in both regimes up to the cap.
+ * - A flexible benefit item (LTA 10(5), allowances 10(14), perquisites 17(2)) is paid with the
+ *   salary: an earning, prorated for LOP, in gross. Its exemption is an old-regime exemption (§5.1
+ *   allows no exemptions but the standard deduction and 80CCD(2) in the new regime), so it is
+ *   taxable in the new regime and exempt in the old one, taken as fully claimed (bills are not
+ *   modelled). It is not EPF wage; it is not ESI wage (reimbursement-type pay, §2).
+ */
+import { prorate } from './earnings';
+import { formatInr } from './money';
+import type { IncomeTaxYearRules } from './tax/types';
+import type { PayDays, PayslipInput, PayslipLine, PreTaxBenefit, SalaryLine } from './types';
+
+const EXEMPTION_WORDS: Record<PreTaxBenefit['exemption'], string> = {
+  '80CCD(2)': 's.80CCD(2)',
+  '10(5)': 's.10(5) (leave travel)',
+  '10(14)': 's.10(14) (special allowances)',
+  '17(2)': 's.17(2) (perquisites)',
+  none: 'no exemption',
+};
+
+function check(b: PreTaxBenefit): void {
+  if (!Number.isSafeInteger(b.monthly) || b.monthly < 0) {
+    throw new RangeError(`benefit ${b.code}: monthly must be whole paise ≥ 0`);
+  }
+}
+
+/** Flexible benefit items as salary lines: taxable unless exempt in the old regime. */
+export function flexibleSalaryLines(input: PayslipInput): SalaryLine[] {
+  const out: SalaryLine[] = [];
+  for (const b of input.benefits ?? []) {
+    if (b.kind !== 'flexible') continue;
+    check(b);
+    out.push({
+      code: b.code,
+      label: b.label,
+      monthly: b.monthly,
+      category: 'other',
+      flags: {
+        taxable: input.tax.regime === 'new' || b.exemption === 'none',
+        epfWage: 'never',
+        esiWage: false,
+        prorated: b.prorated ?? true,
+        showOnPayslip: true,
+      },
+    });
+  }
+  return out;
+}
+
+/** Words added to a flexible benefit's earning line: how the tax treats it. */
+export function flexibleTaxWords(b: PreTaxBenefit, regime: 'new' | 'old'): string {
+  if (b.exemption === 'none') return ' Flexible benefit item with no exemption: taxable.';
+  return regime === 'old'
+    ? ` Flexible benefit item exempt u/s ${EXEMPTION_WORDS[b.exemption]} in the old regime (taken as fully claimed): not in taxable pay.`
+    : ` Flexible benefit item: the ${EXEMPTION_WORDS[b.exemption]} exemption is not available in the new regime (statutory-rules.md §5.1), so it is taxable.`;
+}
+
+export interface NpsResult {
+  line: PayslipLine | null;
+  /** This month's contribution (prorated) and a regular month's, for the TDS projection. */
+  earned: number;
+  monthly: number;
+}
+
+/** Employer NPS: one employer line; its amount also feeds the TDS projection as 80CCD(2). */
+export function employerNps(input: PayslipInput, days: PayDays, year: IncomeTaxYearRules): NpsResult {
+  let monthly = 0;
+  let earned = 0;
+  const labels: string[] = [];
+  for (const b of input.benefits ?? []) {
+    if (b.kind !== 'nps-employer') continue;
+    check(b);
+    monthly += b.monthly;
+    earned += (b.prorated ?? true) ? prorate(b.monthly, days) : b.monthly;
+    labels.push(b.label);
+  }
+  if (labels.length === 0) return { line: null, earned: 0, monthly: 0 };
+  const cap = year.regimes[input.tax.regime].employerNpsPercentOfBasicDa;
+  const full = days.payable === days.basis;
+  return {
+    earned,
+    monthly,
+    line: {
+      code: 'NPS_ER',
+      label: 'Employer NPS contribution',
+      kind: 'employer',
+      base: monthly,
+      rate: null,
+      amount: earned,
+      rounding: full ? 'none' : 'paisa-half-up',
+      rule: { section: '§5.1', source: cap.source },
+      inputs: [
+        {
+          name: 'monthly contribution',
+          value: monthly,
+          unit: 'paise',
+          from: `pre-tax benefit ${labels.join(', ')}`,
+        },
+        { name: 'payable days', value: days.payable, from: 'attendance' },
+      ],
+      explain: `Employer NPS contribution (pre-tax benefit, paid into the employee's NPS account, inside CTC, not in net pay): ${full ? formatInr(monthly) : `${formatInr(monthly)} × ${days.payable}/${days.basis} payable days = ${formatInr(earned)}`}. For income tax it is added to salary and deducted u/s 80CCD(2) up to ${cap.value}% of Basic + DA (${input.tax.regime} regime), which lowers TDS.`,
+      show: true,
+    },
+  };
+}
