@@ -10,7 +10,7 @@ export {
   type SlaReminder,
   type SlaResult,
 } from './approval-engine';
-export { employeeHasApprovalHistory, pendingForApprover } from './approvals.repo';
+export { employeeHasApprovalHistory, ensureDefaultFlow, pendingForApprover } from './approvals.repo';
 export { auditOf } from './approvals.service';
 export {
   createRequestTypeRegistry,
