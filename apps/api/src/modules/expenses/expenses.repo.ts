@@ -451,3 +451,91 @@ export async function markPaidThroughPayroll(
   );
   return rows.map((r) => r.id);
 }
+
+// ---------- the reimbursements report (read by the reports module through index.ts) ----------
+
+export type ClaimReportFilter = {
+  from: string;
+  to: string;
+  category_id?: string;
+  status?: ExpenseStatus;
+  division_id?: string;
+  /** Only these employees (a narrower data scope); null: the whole company. */
+  employeeIds: string[] | null;
+};
+
+function reportWhere(f: ClaimReportFilter, params: unknown[]): string {
+  const where = [
+    'x.deleted_at IS NULL',
+    `x.expense_date BETWEEN $${params.push(f.from)}::date AND $${params.push(f.to)}::date`,
+  ];
+  if (f.category_id) where.push(`x.category_id = $${params.push(f.category_id)}::uuid`);
+  if (f.status) where.push(`x.status = $${params.push(f.status)}`);
+  if (f.division_id) where.push(`u.division_id = $${params.push(f.division_id)}::uuid`);
+  if (f.employeeIds) where.push(`x.employee_id = ANY($${params.push(f.employeeIds)}::uuid[])`);
+  return where.join(' AND ');
+}
+const REPORT_FROM = `FROM expenses x JOIN expense_categories c ON c.id = x.category_id
+  JOIN employees e ON e.id = x.employee_id
+  LEFT JOIN division_units u ON u.id = e.division_unit_id
+  LEFT JOIN divisions d ON d.id = u.division_id`;
+
+export type ClaimGroup = {
+  category_id: string;
+  category_name: string;
+  status: ExpenseStatus;
+  count: number;
+  amount_paise: number;
+};
+
+export async function claimGroups(tx: Queryable, f: ClaimReportFilter): Promise<ClaimGroup[]> {
+  const params: unknown[] = [];
+  const { rows } = await tx.query<ClaimGroup>(
+    `SELECT c.id AS category_id, c.name AS category_name, x.status, count(*)::int AS count,
+            sum(x.amount_paise)::float8 AS amount_paise
+       ${REPORT_FROM} WHERE ${reportWhere(f, params)}
+      GROUP BY c.id, c.name, x.status ORDER BY lower(c.name), x.status`,
+    params,
+  );
+  return rows;
+}
+
+export type ClaimReportRow = {
+  id: string;
+  expense_date: string;
+  employee_code: string | null;
+  employee_name: string;
+  division_name: string | null;
+  category_name: string;
+  status: ExpenseStatus;
+  amount_paise: number;
+  merchant: string | null;
+  bill_number: string | null;
+  payout_mode: string | null;
+  payout_reference: string | null;
+  paid_on: string | null;
+};
+
+/** The claims of the filter after `after` (expense date, id), `size` at most: export batches. */
+export async function claimRowsBatch(
+  tx: Queryable,
+  f: ClaimReportFilter,
+  after: { expense_date: string; id: string } | null,
+  size: number,
+): Promise<ClaimReportRow[]> {
+  const params: unknown[] = [];
+  let where = reportWhere(f, params);
+  if (after) {
+    where += ` AND (x.expense_date, x.id) > ($${params.push(after.expense_date)}::date, $${params.push(after.id)}::uuid)`;
+  }
+  const { rows } = await tx.query<ClaimReportRow>(
+    `SELECT x.id, to_char(x.expense_date, 'YYYY-MM-DD') AS expense_date, e.employee_code,
+            trim(e.first_name || ' ' || e.last_name) AS employee_name, d.name AS division_name,
+            c.name AS category_name, x.status, x.amount_paise::float8 AS amount_paise, x.merchant,
+            x.bill_number, x.payout_mode, x.payout_reference, to_char(x.paid_on, 'YYYY-MM-DD') AS paid_on
+       ${REPORT_FROM} WHERE ${where}
+      ORDER BY x.expense_date, x.id LIMIT $${params.push(size)}`,
+    params,
+  );
+  return rows;
+}

@@ -3,7 +3,14 @@ import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { approvedUnpaid, markPaidThroughPayroll, type PayoutLine } from './expenses.repo';
 
-export type { PayoutLine } from './expenses.repo';
+export {
+  type ClaimGroup,
+  type ClaimReportFilter,
+  type ClaimReportRow,
+  claimGroups,
+  claimRowsBatch,
+  type PayoutLine,
+} from './expenses.repo';
 export { ADMIN_LEVEL_ABOVE_PAISE, EXPENSE_TYPE } from './expenses.service';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
