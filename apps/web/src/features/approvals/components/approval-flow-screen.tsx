@@ -100,7 +100,7 @@ const KIND_LABELS: Record<ApprovalLevel['approver_kind'], string> = {
   reporting_role: 'By reporting role',
   employee: 'Named people',
   manager: "The requester's manager",
-  administrators: 'Administrators of the request type',
+  administrators: 'Administrators',
 };
 
 /** Paise from the rupees typed ('' → null: the level always applies; not a number → NaN). */

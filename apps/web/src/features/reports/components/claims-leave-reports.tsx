@@ -20,6 +20,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const monthStart = (date: string) => `${date.slice(0, 8)}01`;
 const validRange = (from: string, to: string) => DATE.test(from) && DATE.test(to) && from <= to;
 const days = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} d`;
+/** Whole rupees under a bar ("₹26,500"); the table beside gives the paise. */
+const wholeRupees = (paise: number) => formatPaise(Math.round(paise / 100) * 100).replace(/\.00$/, '');
+/** A bar wide enough for its name and figure (about 7 px a character at 12 px), within reason. */
+const slotFor = (labels: string[]) => Math.min(150, Math.max(72, ...labels.map((l) => l.length * 7 + 16)));
+const short = (label: string) => (label.length > 20 ? `${label.slice(0, 19)}…` : label);
 
 function DateRange({
   from,
@@ -138,8 +143,9 @@ export function ReimbursementsView({ divisions }: { divisions: Option[] }) {
             </Title>
             <BarChart
               title="Claimed amount by category"
-              bars={[...byCategory.values()].map((c) => ({ label: c.label, value: c.amount }))}
-              format={formatPaise}
+              bars={[...byCategory.values()].map((c) => ({ label: short(c.label), value: c.amount }))}
+              format={wholeRupees}
+              slot={slotFor([...byCategory.values()].map((c) => short(c.label)))}
             />
           </Paper>
           <Paper withBorder p="md" radius="md">
@@ -263,8 +269,9 @@ export function LeaveBalancesView({ divisions }: { divisions: Option[] }) {
             </Title>
             <BarChart
               title="Days used by leave type"
-              bars={data.by_type.map((t) => ({ label: t.leave_type_name, value: t.used }))}
+              bars={data.by_type.map((t) => ({ label: short(t.leave_type_name), value: t.used }))}
               format={days}
+              slot={slotFor(data.by_type.map((t) => short(t.leave_type_name)))}
             />
           </Paper>
           <Paper withBorder p="md" radius="md">
