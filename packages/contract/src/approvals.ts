@@ -9,7 +9,11 @@ import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 export const APPROVAL_REQUEST_TYPES = ['profile_change', 'leave', 'regularisation', 'expense'] as const;
 export type ApprovalRequestType = (typeof APPROVAL_REQUEST_TYPES)[number];
 export const APPROVAL_RULES = ['any', 'all'] as const;
-export const APPROVER_KINDS = ['reporting_role', 'employee'] as const;
+/**
+ * manager: the requester's primary manager; administrators: the request type's administrators
+ * (who decide from its admin queue).
+ */
+export const APPROVER_KINDS = ['reporting_role', 'employee', 'manager', 'administrators'] as const;
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
@@ -27,6 +31,16 @@ export const ApprovalLevelInputSchema = z
     sla_hours: z.number().int().min(1, 'At least 1 hour').max(8760, 'At most a year (8760 hours)').nullish(),
     /** With an SLA: past it the request moves on to the next level (after the last: administrators). */
     escalate: z.boolean().default(false),
+    /**
+     * The level applies only to a request whose amount (paise) is above this, e.g. a reimbursement
+     * above ₹10,000 adds the admin level. None: always. Evaluated when the request is raised.
+     */
+    min_amount_paise: z
+      .number()
+      .int('Whole paise')
+      .min(0, 'Cannot be negative')
+      .max(100_000_000_000, 'Too large')
+      .nullish(),
   })
   .superRefine((l, ctx) => {
     if (l.escalate && !l.sla_hours) {
@@ -76,6 +90,7 @@ export const ApprovalLevelSchema = z.object({
   rule: z.enum(APPROVAL_RULES),
   sla_hours: z.number().int().nullable(),
   escalate: z.boolean(),
+  min_amount_paise: z.number().int().nullable(),
 });
 export type ApprovalLevel = z.infer<typeof ApprovalLevelSchema>;
 

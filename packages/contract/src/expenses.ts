@@ -189,3 +189,46 @@ export const ExpensePayoutInputSchema = z.strictObject({
   paid_on: isoDate,
 });
 export type ExpensePayoutInput = z.infer<typeof ExpensePayoutInputSchema>;
+
+// ---------- Duplicate check (before submitting) ----------
+
+/**
+ * What the claim form asks before it submits: the employee's standing claims (pending, approved,
+ * paid) that look like this one. `expense_id`: the claim being edited, left out of the answer.
+ */
+export const ExpenseDuplicateCheckInputSchema = z.strictObject({
+  expense_date: isoDate,
+  amount_paise: z
+    .number()
+    .int('Whole paise only')
+    .positive('Enter an amount above zero')
+    .max(EXPENSE_MAX_PAISE, 'At most ₹10,00,000 per claim'),
+  bill_number: orNull(text(60)),
+  receipt_file_id: orNull(z.string().uuid('Not a file id')),
+  expense_id: orNull(z.string().uuid('Not a claim id')),
+});
+export type ExpenseDuplicateCheckInput = z.input<typeof ExpenseDuplicateCheckInputSchema>;
+
+/**
+ * same_bill: same bill number, amount and date: the server refuses it (blocking).
+ * same_receipt: the same uploaded receipt is on another claim; same_date_amount: same date and
+ * amount where one of the two has no bill number. Both only warn: the employee may confirm.
+ */
+export const EXPENSE_DUPLICATE_REASONS = ['same_bill', 'same_receipt', 'same_date_amount'] as const;
+export const ExpenseDuplicateSchema = z.object({
+  id: z.string().uuid(),
+  category_name: z.string(),
+  expense_date: z.string(),
+  amount_paise: z.number().int(),
+  bill_number: z.string().nullable(),
+  status: z.enum(EXPENSE_STATUSES),
+  reason: z.enum(EXPENSE_DUPLICATE_REASONS),
+});
+export type ExpenseDuplicate = z.infer<typeof ExpenseDuplicateSchema>;
+export const ExpenseDuplicateCheckSchema = z.object({
+  duplicates: z.array(ExpenseDuplicateSchema),
+  /** A duplicate the server refuses to store (same bill): the form cannot submit it. */
+  blocking: z.boolean(),
+});
+export type ExpenseDuplicateCheck = z.infer<typeof ExpenseDuplicateCheckSchema>;
+export const ExpenseDuplicateCheckResponseSchema = envelope(ExpenseDuplicateCheckSchema);

@@ -112,3 +112,78 @@ export const JoinersLeaversExportQuerySchema = JoinersLeaversFilterBase.extend({
   (q) => q.from <= q.to,
   datesInOrder,
 );
+
+// ---------- Reimbursements by category and status ----------
+
+const CLAIM_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'paid'] as const;
+/** Claims whose expense date is in [from, to] (at most a year), optionally of one category / status / division. */
+const ReimbursementsFilterBase = z.object({
+  from: z.string().regex(DATE, 'must be a date as YYYY-MM-DD'),
+  to: z.string().regex(DATE, 'must be a date as YYYY-MM-DD'),
+  category_id: z.string().uuid({ message: 'must be a category id' }).optional(),
+  status: z.enum(CLAIM_STATUSES, { message: 'must be a claim status' }).optional(),
+  division_id: uuid.optional(),
+});
+const inOrderWithinYear = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+  schema
+    .refine((q) => q.from <= q.to, { path: ['to'], message: 'must not be before from' })
+    .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, {
+      path: ['to'],
+      message: 'at most a year',
+    });
+export const ReimbursementsQuerySchema = inOrderWithinYear(ReimbursementsFilterBase);
+export type ReimbursementsQuery = z.infer<typeof ReimbursementsQuerySchema>;
+export const ReimbursementsExportQuerySchema = inOrderWithinYear(ReimbursementsFilterBase.extend({ format }));
+
+export const ReimbursementGroupSchema = z.object({
+  category_id: z.string(),
+  category_name: z.string(),
+  status: z.enum(CLAIM_STATUSES),
+  count: z.number().int(),
+  amount_paise: z.number().int(),
+});
+export type ReimbursementGroup = z.infer<typeof ReimbursementGroupSchema>;
+export const ReimbursementsReportSchema = z.object({ groups: z.array(ReimbursementGroupSchema) });
+export type ReimbursementsReport = z.infer<typeof ReimbursementsReportSchema>;
+export const ReimbursementsReportResponseSchema = envelope(ReimbursementsReportSchema);
+
+// ---------- Leave balances and usage by type ----------
+
+/** Balance on `as_of`; days used from `from` to `to` (at most a year). */
+const LeaveBalancesFilterBase = z.object({
+  as_of: z.string().regex(DATE, 'must be a date as YYYY-MM-DD'),
+  from: z.string().regex(DATE, 'must be a date as YYYY-MM-DD'),
+  to: z.string().regex(DATE, 'must be a date as YYYY-MM-DD'),
+  leave_type_id: z.string().uuid({ message: 'must be a leave type id' }).optional(),
+  division_id: uuid.optional(),
+});
+export const LeaveBalancesQuerySchema = inOrderWithinYear(LeaveBalancesFilterBase);
+export type LeaveBalancesQuery = z.infer<typeof LeaveBalancesQuerySchema>;
+export const LeaveBalancesExportQuerySchema = inOrderWithinYear(LeaveBalancesFilterBase.extend({ format }));
+
+export const LeaveBalanceRowSchema = z.object({
+  employee_id: z.string(),
+  employee_code: z.string().nullable(),
+  employee_name: z.string(),
+  division_name: z.string().nullable(),
+  leave_type_id: z.string(),
+  leave_type_name: z.string(),
+  balance: z.number(),
+  used: z.number(),
+});
+export type LeaveBalanceRow = z.infer<typeof LeaveBalanceRowSchema>;
+export const LeaveUsageByTypeSchema = z.object({
+  leave_type_id: z.string(),
+  leave_type_name: z.string(),
+  used: z.number(),
+  balance: z.number(),
+  employees: z.number().int(),
+});
+export const LeaveBalancesReportSchema = z.object({
+  by_type: z.array(LeaveUsageByTypeSchema),
+  /** The first rows (employee × type); the export has them all. */
+  rows: z.array(LeaveBalanceRowSchema),
+  total_rows: z.number().int(),
+});
+export type LeaveBalancesReport = z.infer<typeof LeaveBalancesReportSchema>;
+export const LeaveBalancesReportResponseSchema = envelope(LeaveBalancesReportSchema);

@@ -193,11 +193,29 @@ export function createApprovalEngine(deps: {
     return rows.map((r) => r.employee_id);
   }
 
+  /**
+   * The administrators of a level of kind 'administrators': those of the type (its admin edit
+   * permission) whose data scope is the whole company (employee_list.view, as dataScopeOf), so
+   * that a manager holding the team queue's same permission is not taken for an administrator.
+   */
+  async function companyAdministrators(tx: Queryable, permission: string): Promise<string[]> {
+    const { rows } = await tx.query<{ employee_id: string }>(
+      `SELECT DISTINCT u.employee_id FROM users u JOIN roles r ON r.id = u.role_id
+         JOIN employees e ON e.id = u.employee_id
+        WHERE u.is_active AND e.status = 'active' AND $1 = ANY(r.permissions)
+          AND 'employee_list.view' = ANY(r.permissions)
+        ORDER BY u.employee_id`,
+      [permission],
+    );
+    return rows.map((r) => r.employee_id);
+  }
+
   /** Resolves the levels of the default flow for `type` (or the fallback) for this requester. */
   async function resolveLevels(
     tx: Queryable,
     type: string,
     requesterId: string,
+    amountPaise: number | null,
   ): Promise<{ flowId: string | null; levels: ResolvedLevel[]; skipped: SkippedLevel[] }> {
     const flow = (
       await tx.query<{ id: string }>(
@@ -210,16 +228,18 @@ export function createApprovalEngine(deps: {
     if (flow) {
       const { rows } = await tx.query<{
         position: number;
-        approver_kind: 'reporting_role' | 'employee';
+        approver_kind: 'reporting_role' | 'employee' | 'manager' | 'administrators';
         reporting_role_id: string | null;
         role_name: string | null;
         approver_employee_ids: string[];
         rule: 'any' | 'all';
         sla_hours: number | null;
         escalate: boolean;
+        min_amount_paise: number | null;
       }>(
         `SELECT l.position, l.approver_kind, l.reporting_role_id, rr.name AS role_name,
-                l.approver_employee_ids, l.rule, l.sla_hours, l.escalate
+                l.approver_employee_ids, l.rule, l.sla_hours, l.escalate,
+                l.min_amount_paise::float8 AS min_amount_paise
            FROM approval_levels l LEFT JOIN reporting_roles rr ON rr.id = l.reporting_role_id
           WHERE l.flow_id = $1 ORDER BY l.position`,
         [flow.id],
@@ -228,9 +248,21 @@ export function createApprovalEngine(deps: {
         await tx.query<{ id: string }>('SELECT id FROM reporting_roles ORDER BY priority, name, id LIMIT 1')
       ).rows[0]?.id;
       for (const l of rows) {
+        // A conditional level (e.g. "above ₹10,000") applies only to a request above its amount;
+        // a request without an amount never meets it. Not a skip: the flow says it is not needed.
+        if (l.min_amount_paise != null && !(amountPaise != null && amountPaise > l.min_amount_paise)) {
+          continue;
+        }
         let approvers: string[] = [];
         let reason = '';
-        if (l.approver_kind === 'reporting_role') {
+        if (l.approver_kind === 'administrators') {
+          approvers = await companyAdministrators(tx, adminPermissionOf(type));
+          reason = 'No administrator of this request type is an active employee';
+        } else if (l.approver_kind === 'manager') {
+          const pm = await primaryManager(tx, requesterId);
+          approvers = pm ? [pm] : [];
+          reason = 'The requester has no active manager';
+        } else if (l.approver_kind === 'reporting_role') {
           const { rows: m } = await tx.query<{ manager_id: string }>(
             `SELECT rm.manager_id FROM reporting_managers rm JOIN employees e ON e.id = rm.manager_id
               WHERE rm.employee_id = $1 AND rm.reporting_role_id = $2 AND e.status = 'active'`,
@@ -499,13 +531,14 @@ export function createApprovalEngine(deps: {
     /** Raises a request; returns its id. One per (type, subject). */
     async raise(
       tx: Queryable,
-      input: { type: string; subjectId: string; requesterId: string },
+      input: { type: string; subjectId: string; requesterId: string; amountPaise?: number | null },
     ): Promise<{ id: string; levelCount: number; skipped: SkippedLevel[] }> {
-      const { flowId, levels, skipped } = await resolveLevels(tx, input.type, input.requesterId);
+      const amount = input.amountPaise ?? null;
+      const { flowId, levels, skipped } = await resolveLevels(tx, input.type, input.requesterId, amount);
       const { rows } = await tx.query<{ id: string; company_id: string }>(
         `INSERT INTO approval_requests (company_id, request_type, subject_id, requester_id, flow_id,
-           current_level, level_count, skipped_levels, level_entered_at)
-         VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, 1, $5, $6::jsonb, $7)
+           current_level, level_count, skipped_levels, level_entered_at, amount_paise)
+         VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, 1, $5, $6::jsonb, $7, $8)
          RETURNING id, company_id`,
         [
           input.type,
@@ -515,6 +548,7 @@ export function createApprovalEngine(deps: {
           levels.length,
           JSON.stringify(skipped),
           clock.now(),
+          amount,
         ],
       );
       const id = rows[0]!.id;
@@ -547,6 +581,43 @@ export function createApprovalEngine(deps: {
         }
       }
       return { id, levelCount: levels.length, skipped };
+    },
+
+    /**
+     * The requester changed the amount of a pending request nobody has acted on yet: its levels
+     * are resolved again on the new amount (a claim raised above the threshold gains the admin
+     * level). Once someone has decided, the request keeps its route and the change is refused
+     * (409): the requester withdraws and files again. Same amount: nothing changes.
+     */
+    async reroute(tx: Queryable, requestId: string, amountPaise: number): Promise<void> {
+      const req = await loadRequest(tx, requestId, true);
+      const { rows } = await tx.query<{ amount_paise: string | null; decided: boolean }>(
+        `SELECT r.amount_paise::text AS amount_paise,
+                EXISTS (SELECT 1 FROM approval_decisions d WHERE d.request_id = r.id) AS decided
+           FROM approval_requests r WHERE r.id = $1`,
+        [requestId],
+      );
+      if (rows[0]?.amount_paise != null && Number(rows[0].amount_paise) === amountPaise) return;
+      if (req.status !== 'pending' || rows[0]?.decided) {
+        throw new AppError(
+          'CONFLICT',
+          'An approver has already acted on this request: withdraw it and submit a new one to change the amount',
+        );
+      }
+      const { flowId, levels, skipped } = await resolveLevels(
+        tx,
+        req.request_type,
+        req.requester_id,
+        amountPaise,
+      );
+      await tx.query('DELETE FROM approval_request_approvers WHERE request_id = $1', [requestId]);
+      await tx.query(
+        `UPDATE approval_requests SET flow_id = $2, current_level = 1, level_count = $3,
+                skipped_levels = $4::jsonb, amount_paise = $5, level_entered_at = $6, updated_at = now()
+          WHERE id = $1`,
+        [requestId, flowId, levels.length, JSON.stringify(skipped), amountPaise, clock.now()],
+      );
+      for (const [i, level] of levels.entries()) await insertLevel(tx, requestId, i + 1, level);
     },
 
     /**

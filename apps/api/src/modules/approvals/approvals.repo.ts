@@ -21,7 +21,7 @@ type FlowRow = {
 type LevelRow = {
   flow_id: string;
   position: number;
-  approver_kind: 'reporting_role' | 'employee';
+  approver_kind: 'reporting_role' | 'employee' | 'manager' | 'administrators';
   reporting_role_id: string | null;
   reporting_role_name: string | null;
   approver_employee_ids: string[];
@@ -29,6 +29,7 @@ type LevelRow = {
   rule: 'any' | 'all';
   sla_hours: number | null;
   escalate: boolean;
+  min_amount_paise: number | null;
 };
 
 /** Flows with their levels (two queries). Runs inside a tenant transaction. */
@@ -50,6 +51,7 @@ export async function listFlows(
   const { rows: levels } = await tx.query<LevelRow>(
     `SELECT l.flow_id, l.position, l.approver_kind, l.reporting_role_id, rr.name AS reporting_role_name,
             l.approver_employee_ids::text[] AS approver_employee_ids, l.rule, l.sla_hours, l.escalate,
+            l.min_amount_paise::float8 AS min_amount_paise,
             (SELECT json_agg(json_build_object('id', e.id, 'name', trim(e.first_name || ' ' || e.last_name))
                              ORDER BY array_position(l.approver_employee_ids, e.id))
                FROM employees e WHERE e.id = ANY(l.approver_employee_ids)) AS approvers
@@ -131,23 +133,49 @@ export async function saveFlow(
   }
   for (const [i, l] of input.levels.entries()) {
     const isRole = l.approver_kind === 'reporting_role';
+    const named = l.approver_kind === 'employee';
     await tx.query(
       `INSERT INTO approval_levels (company_id, flow_id, position, approver_kind, reporting_role_id,
-         approver_employee_ids, rule, sla_hours, escalate)
-       VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, $5::uuid[], $6, $7, $8)`,
+         approver_employee_ids, rule, sla_hours, escalate, min_amount_paise)
+       VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, $5::uuid[], $6, $7, $8, $9)`,
       [
         flowId,
         i + 1,
         l.approver_kind,
         isRole ? l.reporting_role_id : null,
-        isRole ? [] : [...new Set(l.approver_employee_ids ?? [])],
+        named ? [...new Set(l.approver_employee_ids ?? [])] : [],
         l.rule ?? 'any',
         l.sla_hours ?? null,
         !!l.sla_hours && !!l.escalate,
+        l.min_amount_paise ?? null,
       ],
     );
   }
   return flowId;
+}
+
+/**
+ * Writes `input` as the default flow of its type unless the company already has one (or a flow of
+ * that name): a module's starting flow, which the company then edits on the approval flows screen.
+ */
+export async function ensureDefaultFlow(
+  tx: Queryable,
+  input: Omit<ApprovalFlowInputData, 'request_type' | 'is_default'> & { request_type: string },
+): Promise<void> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM approval_flows WHERE (request_type = $1 AND is_default) OR lower(name) = lower($2)`,
+    [input.request_type, input.name],
+  );
+  if (rows.length > 0) return;
+  // Two first requests at once: the second waits for the first's commit here, then finds its flow.
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext(current_setting('app.company_id') || $1))", [
+    `default_flow:${input.request_type}`,
+  ]);
+  const again = await tx.query('SELECT 1 FROM approval_flows WHERE request_type = $1 AND is_default', [
+    input.request_type,
+  ]);
+  if (again.rows.length > 0) return;
+  await saveFlow(tx, null, { ...input, is_default: true });
 }
 
 export async function deleteFlow(tx: Queryable, id: string): Promise<boolean> {

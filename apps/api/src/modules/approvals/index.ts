@@ -12,6 +12,7 @@ export {
 } from './approval-engine';
 export {
   employeeHasApprovalHistory,
+  ensureDefaultFlow,
   pendingCountsByType,
   pendingForApprover,
   pendingOfRequester,

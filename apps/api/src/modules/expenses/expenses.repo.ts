@@ -1,6 +1,7 @@
 import type {
   ExpenseCategory,
   ExpenseCategoryInput,
+  ExpenseDuplicate,
   ExpenseListQuery,
   ExpenseStatus,
   ReimbursementQueueQuery,
@@ -378,4 +379,163 @@ export async function monthWise(
     [employeeId, year],
   );
   return rows.map((r) => ({ month: r.month, pending: Number(r.pending), approved: Number(r.approved) }));
+}
+
+/**
+ * The employee's standing claims that look like this one (see ExpenseDuplicateSchema): the same
+ * bill; the same receipt document; the same date and amount where either has no bill number.
+ */
+export async function possibleDuplicates(
+  tx: Queryable,
+  employeeId: string,
+  c: { date: string; amount: number; bill: string | null; receipt: string | null; exceptId: string | null },
+): Promise<ExpenseDuplicate[]> {
+  const { rows } = await tx.query<ExpenseDuplicate>(
+    `SELECT x.id, c.name AS category_name, to_char(x.expense_date, 'YYYY-MM-DD') AS expense_date,
+            x.amount_paise::float8 AS amount_paise, x.bill_number, x.status,
+            CASE WHEN $4::text IS NOT NULL AND lower(x.bill_number) = lower($4) AND x.amount_paise = $3
+                      AND x.expense_date = $2::date THEN 'same_bill'
+                 WHEN $5::uuid IS NOT NULL AND x.receipt_document_id = $5::uuid THEN 'same_receipt'
+                 ELSE 'same_date_amount' END AS reason
+       FROM expenses x JOIN expense_categories c ON c.id = x.category_id
+      WHERE x.employee_id = $1 AND x.deleted_at IS NULL AND x.status IN ('pending', 'approved', 'paid')
+        AND ($6::uuid IS NULL OR x.id <> $6::uuid)
+        AND ((x.expense_date = $2::date AND x.amount_paise = $3
+              AND ($4::text IS NULL OR x.bill_number IS NULL OR lower(x.bill_number) = lower($4)))
+             OR ($5::uuid IS NOT NULL AND x.receipt_document_id = $5::uuid))
+      ORDER BY x.expense_date DESC, x.created_at DESC LIMIT 20`,
+    [employeeId, c.date, c.amount, c.bill, c.receipt, c.exceptId],
+  );
+  return rows;
+}
+
+/** An approved claim not yet paid, as a one-time payout line of a pay run. */
+export type PayoutLine = {
+  claim_id: string;
+  employee_id: string;
+  amount_paise: number;
+  category_code: string;
+  category_name: string;
+  expense_date: string;
+};
+
+/** Approved, unpaid claims of employees of the company decided on or before `upTo` (a date). */
+export async function approvedUnpaid(tx: Queryable, upTo: string): Promise<PayoutLine[]> {
+  const { rows } = await tx.query<PayoutLine>(
+    `SELECT x.id AS claim_id, x.employee_id, x.amount_paise::float8 AS amount_paise,
+            c.code AS category_code, c.name AS category_name,
+            to_char(x.expense_date, 'YYYY-MM-DD') AS expense_date
+       FROM expenses x JOIN expense_categories c ON c.id = x.category_id
+      WHERE x.status = 'approved' AND x.deleted_at IS NULL AND x.expense_date <= $1::date
+      ORDER BY x.employee_id, x.expense_date, x.id`,
+    [upTo],
+  );
+  return rows;
+}
+
+/**
+ * Marks approved claims paid through the pay run `reference` on `paidOn`; the ids it changed. A
+ * claim already paid (by this run on a retry, or otherwise) is left as it is.
+ */
+export async function markPaidThroughPayroll(
+  tx: Queryable,
+  ids: string[],
+  p: { reference: string; paidOn: string; by: string | null },
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await tx.query<{ id: string }>(
+    `UPDATE expenses SET status = 'paid', payout_mode = 'payroll', payout_reference = $2,
+            paid_on = $3::date, paid_by = $4, updated_at = now()
+      WHERE id = ANY($1::uuid[]) AND status = 'approved' AND deleted_at IS NULL RETURNING id`,
+    [ids, p.reference, p.paidOn, p.by],
+  );
+  return rows.map((r) => r.id);
+}
+
+// ---------- the reimbursements report (read by the reports module through index.ts) ----------
+
+export type ClaimReportFilter = {
+  from: string;
+  to: string;
+  category_id?: string;
+  status?: ExpenseStatus;
+  division_id?: string;
+  /** Only these employees (a narrower data scope); null: the whole company. */
+  employeeIds: string[] | null;
+};
+
+function reportWhere(f: ClaimReportFilter, params: unknown[]): string {
+  const where = [
+    'x.deleted_at IS NULL',
+    `x.expense_date BETWEEN $${params.push(f.from)}::date AND $${params.push(f.to)}::date`,
+  ];
+  if (f.category_id) where.push(`x.category_id = $${params.push(f.category_id)}::uuid`);
+  if (f.status) where.push(`x.status = $${params.push(f.status)}`);
+  if (f.division_id) where.push(`u.division_id = $${params.push(f.division_id)}::uuid`);
+  if (f.employeeIds) where.push(`x.employee_id = ANY($${params.push(f.employeeIds)}::uuid[])`);
+  return where.join(' AND ');
+}
+const REPORT_FROM = `FROM expenses x JOIN expense_categories c ON c.id = x.category_id
+  JOIN employees e ON e.id = x.employee_id
+  LEFT JOIN division_units u ON u.id = e.division_unit_id
+  LEFT JOIN divisions d ON d.id = u.division_id`;
+
+export type ClaimGroup = {
+  category_id: string;
+  category_name: string;
+  status: ExpenseStatus;
+  count: number;
+  amount_paise: number;
+};
+
+export async function claimGroups(tx: Queryable, f: ClaimReportFilter): Promise<ClaimGroup[]> {
+  const params: unknown[] = [];
+  const { rows } = await tx.query<ClaimGroup>(
+    `SELECT c.id AS category_id, c.name AS category_name, x.status, count(*)::int AS count,
+            sum(x.amount_paise)::float8 AS amount_paise
+       ${REPORT_FROM} WHERE ${reportWhere(f, params)}
+      GROUP BY c.id, c.name, x.status ORDER BY lower(c.name), x.status`,
+    params,
+  );
+  return rows;
+}
+
+export type ClaimReportRow = {
+  id: string;
+  expense_date: string;
+  employee_code: string | null;
+  employee_name: string;
+  division_name: string | null;
+  category_name: string;
+  status: ExpenseStatus;
+  amount_paise: number;
+  merchant: string | null;
+  bill_number: string | null;
+  payout_mode: string | null;
+  payout_reference: string | null;
+  paid_on: string | null;
+};
+
+/** The claims of the filter after `after` (expense date, id), `size` at most: export batches. */
+export async function claimRowsBatch(
+  tx: Queryable,
+  f: ClaimReportFilter,
+  after: { expense_date: string; id: string } | null,
+  size: number,
+): Promise<ClaimReportRow[]> {
+  const params: unknown[] = [];
+  let where = reportWhere(f, params);
+  if (after) {
+    where += ` AND (x.expense_date, x.id) > ($${params.push(after.expense_date)}::date, $${params.push(after.id)}::uuid)`;
+  }
+  const { rows } = await tx.query<ClaimReportRow>(
+    `SELECT x.id, to_char(x.expense_date, 'YYYY-MM-DD') AS expense_date, e.employee_code,
+            trim(e.first_name || ' ' || e.last_name) AS employee_name, d.name AS division_name,
+            c.name AS category_name, x.status, x.amount_paise::float8 AS amount_paise, x.merchant,
+            x.bill_number, x.payout_mode, x.payout_reference, to_char(x.paid_on, 'YYYY-MM-DD') AS paid_on
+       ${REPORT_FROM} WHERE ${where}
+      ORDER BY x.expense_date, x.id LIMIT $${params.push(size)}`,
+    params,
+  );
+  return rows;
 }

@@ -4,6 +4,8 @@ import {
   ExpenseCategoryListSchema,
   ExpenseCategoryResponseSchema,
   ExpenseDropdownsSchema,
+  ExpenseDuplicateCheckInputSchema,
+  ExpenseDuplicateCheckResponseSchema,
   ExpenseIdQuerySchema,
   ExpenseInputSchema,
   ExpenseListQuerySchema,
@@ -99,6 +101,24 @@ export function expensesRoutes(app: FastifyInstance, deps: { expenses: ExpensesS
         data: item,
       };
     },
+  );
+
+  // Asked by the claim form before it submits (add or edit): similar standing claims of the caller.
+  r.post(
+    '/api/expenses/duplicate-check',
+    {
+      config: { permission: 'employee_expense.edit' },
+      schema: {
+        tags,
+        body: ExpenseDuplicateCheckInputSchema,
+        response: { 200: ExpenseDuplicateCheckResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: 200,
+      message: 'ok',
+      data: await svc.duplicateCheck(actorOf(request), request.body),
+    }),
   );
 
   r.put(

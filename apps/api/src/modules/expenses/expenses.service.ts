@@ -4,6 +4,9 @@ import {
   type Expense,
   type ExpenseCategoryInput,
   ExpenseCategoryInputSchema,
+  type ExpenseDuplicateCheck,
+  type ExpenseDuplicateCheckInput,
+  ExpenseDuplicateCheckInputSchema,
   type ExpenseInput,
   ExpenseInputSchema,
   type ExpenseListQuery,
@@ -14,7 +17,13 @@ import {
 import type { Db, Queryable } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
-import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinition } from '../approvals';
+import {
+  type ApprovalEngine,
+  auditOf,
+  ensureDefaultFlow,
+  type HookContext,
+  type RequestTypeDefinition,
+} from '../approvals';
 import { checkClaim, rupees } from './expense-rules';
 import * as repo from './expenses.repo';
 
@@ -22,6 +31,31 @@ import * as repo from './expenses.repo';
 export const EXPENSE_TYPE = 'expense';
 
 export type QueueMode = 'team' | 'admin' | 'mine';
+
+/** A claim above this (₹10,000) also goes to the administrators, after the manager. */
+export const ADMIN_LEVEL_ABOVE_PAISE = 1_000_000;
+
+/**
+ * The company's starting reimbursement flow, written on its first claim: the first-line manager
+ * (the first reporting role, else the primary manager), then the administrators for a claim above
+ * ₹10,000. The company changes the amount (or the levels) on the approval flows screen; a company
+ * that already has a default reimbursement flow keeps it.
+ */
+async function ensureExpenseFlow(tx: Queryable): Promise<void> {
+  const role = (
+    await tx.query<{ id: string }>('SELECT id FROM reporting_roles ORDER BY priority, name, id LIMIT 1')
+  ).rows[0];
+  await ensureDefaultFlow(tx, {
+    name: 'Reimbursements',
+    request_type: EXPENSE_TYPE,
+    levels: [
+      role
+        ? { approver_kind: 'reporting_role', reporting_role_id: role.id, rule: 'any' }
+        : { approver_kind: 'manager', rule: 'any' },
+      { approver_kind: 'administrators', rule: 'any', min_amount_paise: ADMIN_LEVEL_ABOVE_PAISE },
+    ],
+  });
+}
 
 const receiptUrl = (id: string | null) => (id ? `/api/employee/document/${id}/download` : null);
 const invalid = (errors: { path: string; message: string }[]) =>
@@ -236,7 +270,15 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
             },
           );
         }
-        await engine.raise(tx, { type: EXPENSE_TYPE, subjectId: id, requesterId: actor.employeeId });
+        // Routed on the amount now; the resolved levels stay with the request (a later change of
+        // the flow does not reroute it).
+        await ensureExpenseFlow(tx);
+        await engine.raise(tx, {
+          type: EXPENSE_TYPE,
+          subjectId: id,
+          requesterId: actor.employeeId,
+          amountPaise: values.amount_paise,
+        });
         await auditOf(tx, actor, {
           action: 'expense.claimed',
           entity: 'expense',
@@ -252,6 +294,9 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
         const input = ExpenseInputSchema.parse(body);
         const before = await ownPending(tx, actor, id);
         const values = await validate(tx, before.employee_id, input, id);
+        // A new amount re-routes the claim while nobody has acted on it (409 after).
+        const approvalId = await approvalIdOf(tx, id);
+        if (approvalId) await engine.reroute(tx, approvalId, values.amount_paise);
         await repo.updateExpense(tx, id, values);
         await auditOf(tx, actor, {
           action: 'expense.updated',
@@ -275,6 +320,21 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
           entity_id: id,
           changes: {},
         });
+      }),
+
+    /** The caller's standing claims that look like this one, asked by the form before it submits. */
+    duplicateCheck: (actor: Actor, body: ExpenseDuplicateCheckInput) =>
+      db.tenant(actor.companyId, async (tx): Promise<ExpenseDuplicateCheck> => {
+        const input = ExpenseDuplicateCheckInputSchema.parse(body);
+        if (!actor.employeeId) return { duplicates: [], blocking: false };
+        const duplicates = await repo.possibleDuplicates(tx, actor.employeeId, {
+          date: input.expense_date,
+          amount: input.amount_paise,
+          bill: input.bill_number,
+          receipt: input.receipt_file_id,
+          exceptId: input.expense_id,
+        });
+        return { duplicates, blocking: duplicates.some((d) => d.reason === 'same_bill') };
       }),
 
     summary: (actor: Actor) =>

@@ -1,2 +1,55 @@
 /** What other modules may use of the expenses module (they import this file, never its others). */
-export { EXPENSE_TYPE } from './expenses.service';
+import type { Queryable } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { approvedUnpaid, markPaidThroughPayroll, type PayoutLine } from './expenses.repo';
+
+export {
+  type ClaimGroup,
+  type ClaimReportFilter,
+  type ClaimReportRow,
+  claimGroups,
+  claimRowsBatch,
+  type PayoutLine,
+} from './expenses.repo';
+export { ADMIN_LEVEL_ABOVE_PAISE, EXPENSE_TYPE } from './expenses.service';
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+function monthEnd(month: string): string {
+  if (!MONTH.test(month)) throw new AppError('VALIDATION', 'Month: use YYYY-MM');
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${month}-${String(last).padStart(2, '0')}`;
+}
+
+/**
+ * The pay run of `month` ('YYYY-MM') reads these: approved claims not yet paid whose expense date
+ * is on or before the month's last day, one one-time payout line each (employee, amount in paise,
+ * claim, category). Runs in the caller's tenant transaction (db.tenant of the pay run's company),
+ * so only that company's claims are seen.
+ */
+export async function reimbursementPayoutLines(tx: Queryable, month: string): Promise<PayoutLine[]> {
+  return approvedUnpaid(tx, monthEnd(month));
+}
+
+/**
+ * The pay run `payRunReference` paid these claims on `paidOn`: each approved one becomes paid
+ * through payroll with that reference (in the caller's transaction, so it commits with the run).
+ * A retry changes nothing; returns the claims this call marked. A claim that is not approved any
+ * more (withdrawn, or paid outside payroll meanwhile) is left alone and not returned.
+ */
+export async function markReimbursementsPaidByPayroll(
+  tx: Queryable,
+  input: { claimIds: string[]; payRunReference: string; paidOn: string; byUserId?: string | null },
+): Promise<string[]> {
+  const reference = input.payRunReference.trim();
+  if (!reference || reference.length > 100) {
+    throw new AppError('VALIDATION', 'Pay run reference: 1 to 100 characters');
+  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.paidOn)) throw new AppError('VALIDATION', 'Paid on: use YYYY-MM-DD');
+  return markPaidThroughPayroll(tx, [...new Set(input.claimIds)], {
+    reference,
+    paidOn: input.paidOn,
+    by: input.byUserId ?? null,
+  });
+}

@@ -1,6 +1,14 @@
 /** What other modules may use of the leave module (they import this file, never its others). */
 import type { Queryable } from '../../db/client';
 import { leaveDays } from './leave.repo';
+
+export {
+  type LeaveReportFilter,
+  type LeaveReportRow,
+  leaveReportByType,
+  leaveReportRows,
+} from './leave.repo';
+
 import { addDays } from './leave.rules';
 
 export type { DayContextLoader, LeaveDayContext } from './leave.days';

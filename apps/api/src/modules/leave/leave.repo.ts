@@ -642,3 +642,99 @@ export async function postedByRef(
   }
   return out;
 }
+
+// ---------- the leave balances report (read by the reports module through index.ts) ----------
+
+export type LeaveReportFilter = {
+  asOf: string;
+  from: string;
+  to: string;
+  leaveTypeId?: string;
+  divisionId?: string;
+  /** Only these employees (a narrower data scope); null: the whole company. */
+  employeeIds: string[] | null;
+};
+
+export type LeaveReportRow = {
+  employee_id: string;
+  employee_code: string | null;
+  employee_name: string;
+  division_name: string | null;
+  leave_type_id: string;
+  leave_type_name: string;
+  /** Sum of the ledger up to and including `asOf`. */
+  balance: number;
+  /** Days taken in [from, to]: used entries less those given back by a cancellation. */
+  used: number;
+};
+
+/**
+ * Balance on a date and usage in a period per employee and leave type, for every pair with a
+ * ledger entry; after `after` (employee code, id, type name) and `size` at most, for export batches.
+ */
+export async function leaveReportRows(
+  tx: Queryable,
+  f: LeaveReportFilter,
+  after: { employee_code: string | null; employee_id: string; leave_type_name: string } | null,
+  size: number,
+): Promise<LeaveReportRow[]> {
+  const params: unknown[] = [f.asOf, f.from, f.to];
+  const where: string[] = [];
+  if (f.leaveTypeId) where.push(`l.leave_type_id = $${params.push(f.leaveTypeId)}::uuid`);
+  if (f.divisionId) where.push(`u.division_id = $${params.push(f.divisionId)}::uuid`);
+  if (f.employeeIds) where.push(`l.employee_id = ANY($${params.push(f.employeeIds)}::uuid[])`);
+  const outer: string[] = [];
+  if (after) {
+    outer.push(
+      `(coalesce(employee_code, ''), employee_id, lower(leave_type_name)) > ($${params.push(after.employee_code ?? '')}::text, $${params.push(after.employee_id)}::uuid, lower($${params.push(after.leave_type_name)}::text))`,
+    );
+  }
+  const { rows } = await tx.query<LeaveReportRow>(
+    `SELECT * FROM (
+       SELECT l.employee_id, e.employee_code, trim(e.first_name || ' ' || e.last_name) AS employee_name,
+              d.name AS division_name, t.id AS leave_type_id, t.name AS leave_type_name,
+              (coalesce(sum(l.amount) FILTER (WHERE l.entry_date <= $1::date), 0))::float8 AS balance,
+              (-coalesce(sum(l.amount) FILTER (WHERE l.kind IN ('used', 'cancelled')
+                                                AND l.entry_date BETWEEN $2::date AND $3::date), 0))::float8 AS used
+         FROM leave_ledger l JOIN leave_types t ON t.id = l.leave_type_id
+         JOIN employees e ON e.id = l.employee_id
+         LEFT JOIN division_units u ON u.id = e.division_unit_id
+         LEFT JOIN divisions d ON d.id = u.division_id
+        WHERE l.entry_date <= greatest($1::date, $3::date) ${where.length ? `AND ${where.join(' AND ')}` : ''}
+        GROUP BY l.employee_id, e.employee_code, e.first_name, e.last_name, d.name, t.id, t.name
+     ) r ${outer.length ? `WHERE ${outer.join(' AND ')}` : ''}
+     ORDER BY coalesce(employee_code, ''), employee_id, lower(leave_type_name)
+     LIMIT $${params.push(size)}`,
+    params,
+  );
+  return rows;
+}
+
+/** The report's totals by leave type: days used, balance summed, employees with the type. */
+export async function leaveReportByType(tx: Queryable, f: LeaveReportFilter) {
+  const params: unknown[] = [f.asOf, f.from, f.to];
+  const where: string[] = [];
+  if (f.leaveTypeId) where.push(`l.leave_type_id = $${params.push(f.leaveTypeId)}::uuid`);
+  if (f.divisionId) where.push(`u.division_id = $${params.push(f.divisionId)}::uuid`);
+  if (f.employeeIds) where.push(`l.employee_id = ANY($${params.push(f.employeeIds)}::uuid[])`);
+  const { rows } = await tx.query<{
+    leave_type_id: string;
+    leave_type_name: string;
+    used: number;
+    balance: number;
+    employees: number;
+  }>(
+    `SELECT t.id AS leave_type_id, t.name AS leave_type_name,
+            (-coalesce(sum(l.amount) FILTER (WHERE l.kind IN ('used', 'cancelled')
+                                              AND l.entry_date BETWEEN $2::date AND $3::date), 0))::float8 AS used,
+            (coalesce(sum(l.amount) FILTER (WHERE l.entry_date <= $1::date), 0))::float8 AS balance,
+            count(DISTINCT l.employee_id)::int AS employees
+       FROM leave_ledger l JOIN leave_types t ON t.id = l.leave_type_id
+       JOIN employees e ON e.id = l.employee_id
+       LEFT JOIN division_units u ON u.id = e.division_unit_id
+      WHERE l.entry_date <= greatest($1::date, $3::date) ${where.length ? `AND ${where.join(' AND ')}` : ''}
+      GROUP BY t.id, t.name ORDER BY lower(t.name)`,
+    params,
+  );
+  return rows;
+}

@@ -141,3 +141,12 @@ export async function joinersLeaversBatch(
   );
   return rows;
 }
+
+/** The employees a narrower data scope (team, self) may report on; null for the whole company. */
+export async function scopedEmployeeIds(tx: Queryable, scope: ScopeFilter): Promise<string[] | null> {
+  const params: unknown[] = [];
+  const where = scopeWhere(scope, params, 'e');
+  if (!where) return null;
+  const { rows } = await tx.query<{ id: string }>(`SELECT e.id FROM employees e WHERE ${where}`, params);
+  return rows.map((r) => r.id);
+}

@@ -6,13 +6,25 @@ import {
   JoinersLeaversExportQuerySchema,
   JoinersLeaversQuerySchema,
   JoinersLeaversResponseSchema,
+  LeaveBalancesExportQuerySchema,
+  LeaveBalancesQuerySchema,
+  LeaveBalancesReportResponseSchema,
+  ReimbursementsExportQuerySchema,
+  ReimbursementsQuerySchema,
+  ReimbursementsReportResponseSchema,
   ReportCatalogResponseSchema,
 } from '@hr/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONTENT_TYPES, exportFileName, exportStream } from '../../lib/export';
 import { actorOf } from '../../plugins/auth';
-import { HEADCOUNT_COLUMNS, JOINER_LEAVER_COLUMNS, type ReportsService } from './reports.service';
+import {
+  HEADCOUNT_COLUMNS,
+  JOINER_LEAVER_COLUMNS,
+  LEAVE_BALANCE_COLUMNS,
+  REIMBURSEMENT_COLUMNS,
+  type ReportsService,
+} from './reports.service';
 
 const PERMISSION = 'admin_reports.view';
 
@@ -93,6 +105,74 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
         format,
         name,
         exportStream(format, JOINER_LEAVER_COLUMNS, rows, 'Joiners and leavers'),
+      );
+    },
+  );
+
+  r.get(
+    '/api/reports/reimbursements',
+    {
+      config: { permission: PERMISSION },
+      schema: {
+        tags,
+        querystring: ReimbursementsQuerySchema,
+        response: { 200: ReimbursementsReportResponseSchema },
+      },
+    },
+    async (req) => ({
+      status: 200,
+      message: 'ok',
+      data: await reports.reimbursements(actorOf(req), req.query),
+    }),
+  );
+
+  r.get(
+    '/api/reports/reimbursements/export',
+    { config: { permission: PERMISSION }, schema: { tags, querystring: ReimbursementsExportQuerySchema } },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const { format, ...q } = req.query;
+      const name = exportFileName('reimbursements', await reports.today(actor), format);
+      const rows = reports.reimbursementRows(actor, q);
+      return sendFile(
+        reply,
+        format,
+        name,
+        exportStream(format, REIMBURSEMENT_COLUMNS, rows, 'Reimbursements'),
+      );
+    },
+  );
+
+  r.get(
+    '/api/reports/leave-balances',
+    {
+      config: { permission: PERMISSION },
+      schema: {
+        tags,
+        querystring: LeaveBalancesQuerySchema,
+        response: { 200: LeaveBalancesReportResponseSchema },
+      },
+    },
+    async (req) => ({
+      status: 200,
+      message: 'ok',
+      data: await reports.leaveBalances(actorOf(req), req.query),
+    }),
+  );
+
+  r.get(
+    '/api/reports/leave-balances/export',
+    { config: { permission: PERMISSION }, schema: { tags, querystring: LeaveBalancesExportQuerySchema } },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const { format, ...q } = req.query;
+      const name = exportFileName('leave-balances', await reports.today(actor), format);
+      const rows = reports.leaveBalanceRows(actor, q);
+      return sendFile(
+        reply,
+        format,
+        name,
+        exportStream(format, LEAVE_BALANCE_COLUMNS, rows, 'Leave balances'),
       );
     },
   );

@@ -5,12 +5,20 @@ import type {
   JoinerLeaverRow,
   JoinersLeaversFilter,
   JoinersLeaversQuery,
+  LeaveBalanceRow,
+  LeaveBalancesQuery,
+  LeaveBalancesReport,
+  ReimbursementsQuery,
+  ReimbursementsReport,
   ReportCatalogItem,
 } from '@hr/contract';
-import type { Db } from '../../db/client';
+import { EXPENSE_STATUS_LABELS, PAYOUT_MODE_LABELS } from '@hr/contract';
+import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { ExportColumn } from '../../lib/export';
 import type { Actor } from '../../plugins/auth';
+import { type ClaimReportFilter, type ClaimReportRow, claimGroups, claimRowsBatch } from '../expenses';
+import { type LeaveReportFilter, leaveReportByType, leaveReportRows } from '../leave';
 import { companyToday } from '../org';
 import * as repo from './reports.repo';
 
@@ -50,16 +58,16 @@ const CATALOG: ReportCatalogItem[] = [
   {
     key: 'leave-balances',
     title: 'Leave balances and usage',
-    description: 'Balances and days taken by leave type',
-    available: false,
-    unavailable_reason: 'Leave is not built yet.',
+    description: 'Each employee’s balance on a date and days taken in a period, by leave type',
+    available: true,
+    unavailable_reason: null,
   },
   {
     key: 'reimbursements',
-    title: 'Reimbursements',
-    description: 'Claims by category and status',
-    available: false,
-    unavailable_reason: 'Reimbursements are not built yet.',
+    title: 'Reimbursements by category and status',
+    description: 'Claims and amounts by category and status for a period; the export lists every claim',
+    available: true,
+    unavailable_reason: null,
   },
   {
     key: 'payroll-register',
@@ -71,11 +79,34 @@ const CATALOG: ReportCatalogItem[] = [
 ];
 
 const EXPORT_BATCH = 2_000;
+/** Rows of the leave report shown on screen; the export has every row. */
+const LEAVE_SCREEN_ROWS = 200;
 
 export function createReportsService(deps: { db: Db; clock: Clock; exportBatch?: number }) {
   const { db, clock } = deps;
   const batchSize = deps.exportBatch ?? EXPORT_BATCH;
   const scopeOf = (actor: Actor) => ({ scope: actor.scope, employeeId: actor.employeeId });
+
+  const claimFilter = async (
+    tx: Queryable,
+    actor: Actor,
+    q: ReimbursementsQuery,
+  ): Promise<ClaimReportFilter> => ({
+    ...q,
+    employeeIds: await repo.scopedEmployeeIds(tx, scopeOf(actor)),
+  });
+  const leaveFilter = async (
+    tx: Queryable,
+    actor: Actor,
+    q: LeaveBalancesQuery,
+  ): Promise<LeaveReportFilter> => ({
+    asOf: q.as_of,
+    from: q.from,
+    to: q.to,
+    leaveTypeId: q.leave_type_id,
+    divisionId: q.division_id,
+    employeeIds: await repo.scopedEmployeeIds(tx, scopeOf(actor)),
+  });
 
   return {
     catalog: (): ReportCatalogItem[] => CATALOG,
@@ -88,6 +119,46 @@ export function createReportsService(deps: { db: Db; clock: Clock; exportBatch?:
 
     joinersLeavers: (actor: Actor, q: JoinersLeaversQuery) =>
       db.tenantRead(actor.companyId, (tx) => repo.joinersLeaversPage(tx, scopeOf(actor), q)),
+
+    reimbursements: (actor: Actor, q: ReimbursementsQuery): Promise<ReimbursementsReport> =>
+      db.tenantRead(actor.companyId, async (tx) => ({
+        groups: await claimGroups(tx, await claimFilter(tx, actor, q)),
+      })),
+
+    /** Every claim of the filter, one short read per batch (see joinersLeaversRows). */
+    async *reimbursementRows(actor: Actor, q: ReimbursementsQuery): AsyncGenerator<ClaimReportRow> {
+      let after: ClaimReportRow | null = null;
+      for (;;) {
+        const batch: ClaimReportRow[] = await db.tenantRead(actor.companyId, async (tx) =>
+          claimRowsBatch(tx, await claimFilter(tx, actor, q), after, batchSize),
+        );
+        yield* batch;
+        if (batch.length < batchSize) return;
+        after = batch[batch.length - 1]!;
+      }
+    },
+
+    leaveBalances: (actor: Actor, q: LeaveBalancesQuery): Promise<LeaveBalancesReport> =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        const f = await leaveFilter(tx, actor, q);
+        const byType = await leaveReportByType(tx, f);
+        const rows = await leaveReportRows(tx, f, null, LEAVE_SCREEN_ROWS);
+        // One row per employee and type: the employees counted per type add up to the rows.
+        const total = byType.reduce((n, t) => n + t.employees, 0);
+        return { by_type: byType, rows, total_rows: total };
+      }),
+
+    async *leaveBalanceRows(actor: Actor, q: LeaveBalancesQuery): AsyncGenerator<LeaveBalanceRow> {
+      let after: LeaveBalanceRow | null = null;
+      for (;;) {
+        const batch: LeaveBalanceRow[] = await db.tenantRead(actor.companyId, async (tx) =>
+          leaveReportRows(tx, await leaveFilter(tx, actor, q), after, batchSize),
+        );
+        yield* batch;
+        if (batch.length < batchSize) return;
+        after = batch[batch.length - 1]!;
+      }
+    },
 
     /** The company's date, which names export files ({prefix}-{MM-YYYY}). */
     today: (actor: Actor): Promise<string> =>
@@ -126,4 +197,35 @@ export const JOINER_LEAVER_COLUMNS: ExportColumn<JoinerLeaverRow>[] = [
   { header: 'Designation', value: (r) => r.designation, width: 24 },
   { header: 'Division', value: (r) => r.division_name, width: 20 },
   { header: 'Unit', value: (r) => r.unit_name, width: 20 },
+];
+
+const rupeesCell = (paise: number) => Math.round(paise) / 100;
+
+export const REIMBURSEMENT_COLUMNS: ExportColumn<ClaimReportRow>[] = [
+  { header: 'Expense date', value: (r) => r.expense_date, width: 12 },
+  { header: 'Employee code', value: (r) => r.employee_code },
+  { header: 'Employee name', value: (r) => r.employee_name, width: 28 },
+  { header: 'Division', value: (r) => r.division_name, width: 20 },
+  { header: 'Category', value: (r) => r.category_name, width: 16 },
+  { header: 'Status', value: (r) => EXPENSE_STATUS_LABELS[r.status], width: 12 },
+  { header: 'Amount (₹)', value: (r) => rupeesCell(r.amount_paise), width: 12 },
+  { header: 'Merchant', value: (r) => r.merchant, width: 24 },
+  { header: 'Bill number', value: (r) => r.bill_number, width: 16 },
+  {
+    header: 'Paid through',
+    value: (r) =>
+      r.payout_mode ? PAYOUT_MODE_LABELS[r.payout_mode as keyof typeof PAYOUT_MODE_LABELS] : null,
+    width: 16,
+  },
+  { header: 'Payout reference', value: (r) => r.payout_reference, width: 20 },
+  { header: 'Paid on', value: (r) => r.paid_on, width: 12 },
+];
+
+export const LEAVE_BALANCE_COLUMNS: ExportColumn<LeaveBalanceRow>[] = [
+  { header: 'Employee code', value: (r) => r.employee_code },
+  { header: 'Employee name', value: (r) => r.employee_name, width: 28 },
+  { header: 'Division', value: (r) => r.division_name, width: 20 },
+  { header: 'Leave type', value: (r) => r.leave_type_name, width: 20 },
+  { header: 'Balance', value: (r) => r.balance },
+  { header: 'Used in period', value: (r) => r.used },
 ];

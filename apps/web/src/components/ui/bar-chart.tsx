@@ -12,11 +12,14 @@ export function BarChart({
   bars,
   format = (n) => String(n),
   height = 180,
+  slot = 56,
 }: {
   title: string;
   bars: Bar[];
   format?: (n: number) => string;
   height?: number;
+  /** Width given to each bar with its labels (wider for names and amounts than for months). */
+  slot?: number;
 }) {
   if (bars.length === 0) {
     return (
@@ -26,7 +29,6 @@ export function BarChart({
     );
   }
   const max = Math.max(1, ...bars.map((b) => b.value));
-  const slot = 56;
   const width = bars.length * slot;
   const top = 18;
   const bottom = 22;

@@ -3,6 +3,7 @@ import {
   type ApprovalFlow,
   type ApprovalFlowInput,
   ApprovalFlowInputSchema,
+  type ApprovalLevel,
   type ApprovalRequestType,
 } from '@hr/contract';
 import {
@@ -31,6 +32,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { confirm } from '../../../lib/confirm';
+import { formatPaise } from '../../../lib/format';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
 import {
@@ -51,10 +53,15 @@ const TYPE_LABELS: Record<ApprovalRequestType, string> = {
 type LevelDraft = {
   /** Stable React key while levels are added and removed. */
   key: number;
-  approver_kind: 'reporting_role' | 'employee';
+  approver_kind: ApprovalLevel['approver_kind'];
   reporting_role_id: string | null;
   approver_employee_ids: string[];
   rule: 'any' | 'all';
+  /** Kept as they were (not edited on this screen yet). */
+  sla_hours: number | null;
+  escalate: boolean;
+  /** "Only for amounts above" in rupees as typed ('' : always). */
+  above_rupees: string;
 };
 type Draft = { name: string; request_type: ApprovalRequestType; is_default: boolean; levels: LevelDraft[] };
 
@@ -65,6 +72,9 @@ const newLevel = (): LevelDraft => ({
   reporting_role_id: null,
   approver_employee_ids: [],
   rule: 'any',
+  sla_hours: null,
+  escalate: false,
+  above_rupees: '',
 });
 
 function draftOf(flow: ApprovalFlow | null): Draft {
@@ -79,9 +89,27 @@ function draftOf(flow: ApprovalFlow | null): Draft {
       reporting_role_id: l.reporting_role_id,
       approver_employee_ids: l.approver_employee_ids,
       rule: l.rule,
+      sla_hours: l.sla_hours,
+      escalate: l.escalate,
+      above_rupees: l.min_amount_paise == null ? '' : String(l.min_amount_paise / 100),
     })),
   };
 }
+
+const KIND_LABELS: Record<ApprovalLevel['approver_kind'], string> = {
+  reporting_role: 'By reporting role',
+  employee: 'Named people',
+  manager: "The requester's manager",
+  administrators: 'Administrators',
+};
+
+/** Paise from the rupees typed ('' → null: the level always applies; not a number → NaN). */
+const paiseOf = (rupees: string): number | null =>
+  rupees.trim() === ''
+    ? null
+    : /^\d+(\.\d{1,2})?$/.test(rupees.trim())
+      ? Math.round(Number(rupees) * 100)
+      : Number.NaN;
 
 function levelSummary(flow: ApprovalFlow): string {
   return flow.levels
@@ -90,8 +118,12 @@ function levelSummary(flow: ApprovalFlow): string {
         `${l.position}. ${
           l.approver_kind === 'reporting_role'
             ? (l.reporting_role_name ?? 'Reporting role')
-            : l.approvers.map((a) => a.name).join(', ')
-        } (${l.rule === 'all' ? 'all' : 'any one'})`,
+            : l.approver_kind === 'employee'
+              ? l.approvers.map((a) => a.name).join(', ')
+              : KIND_LABELS[l.approver_kind]
+        } (${l.rule === 'all' ? 'all' : 'any one'})${
+          l.min_amount_paise == null ? '' : ` only above ${formatPaise(l.min_amount_paise)}`
+        }`,
     )
     .join(' → ');
 }
@@ -123,11 +155,15 @@ function FlowEditor({ flow, onClose }: { flow: ApprovalFlow | null; onClose: () 
     setFormError(null);
     const body = {
       ...draft,
-      levels: draft.levels.map((l) =>
-        l.approver_kind === 'reporting_role'
-          ? { approver_kind: l.approver_kind, reporting_role_id: l.reporting_role_id, rule: l.rule }
-          : { approver_kind: l.approver_kind, approver_employee_ids: l.approver_employee_ids, rule: l.rule },
-      ),
+      levels: draft.levels.map((l) => ({
+        approver_kind: l.approver_kind,
+        ...(l.approver_kind === 'reporting_role' ? { reporting_role_id: l.reporting_role_id } : {}),
+        ...(l.approver_kind === 'employee' ? { approver_employee_ids: l.approver_employee_ids } : {}),
+        rule: l.rule,
+        sla_hours: l.sla_hours,
+        escalate: l.escalate,
+        min_amount_paise: paiseOf(l.above_rupees),
+      })),
     };
     const parsed = ApprovalFlowInputSchema.safeParse(body);
     if (!parsed.success) {
@@ -194,10 +230,7 @@ function FlowEditor({ flow, onClose }: { flow: ApprovalFlow | null; onClose: () 
             <Group grow align="flex-start">
               <Select
                 label={`Approver of level ${i + 1}`}
-                data={[
-                  { value: 'reporting_role', label: 'By reporting role' },
-                  { value: 'employee', label: 'Named people' },
-                ]}
+                data={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
                 value={l.approver_kind}
                 onChange={(v) => v && setLevel(i, { approver_kind: v as LevelDraft['approver_kind'] })}
                 allowDeselect={false}
@@ -224,7 +257,7 @@ function FlowEditor({ flow, onClose }: { flow: ApprovalFlow | null; onClose: () 
                 error={errors[`levels.${i}.reporting_role_id`]}
                 nothingFoundMessage="No reporting roles yet"
               />
-            ) : (
+            ) : l.approver_kind === 'employee' ? (
               <MultiSelect
                 mt="xs"
                 label={`Approvers of level ${i + 1}`}
@@ -237,7 +270,16 @@ function FlowEditor({ flow, onClose }: { flow: ApprovalFlow | null; onClose: () 
                 error={errors[`levels.${i}.approver_employee_ids`]}
                 nothingFoundMessage="Nobody found"
               />
-            )}
+            ) : null}
+            <TextInput
+              mt="xs"
+              label={`Only for amounts above (₹), level ${i + 1}`}
+              description="Leave empty: the level always applies. Reimbursements: e.g. 10000 adds this level to larger claims."
+              inputMode="decimal"
+              value={l.above_rupees}
+              onChange={(e) => setLevel(i, { above_rupees: e.currentTarget.value })}
+              error={errors[`levels.${i}.min_amount_paise`]}
+            />
           </Card>
         ))}
         {errors.levels && (

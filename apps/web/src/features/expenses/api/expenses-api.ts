@@ -3,6 +3,8 @@ import type {
   Expense,
   ExpenseCategory,
   ExpenseCategoryInput,
+  ExpenseDuplicateCheck,
+  ExpenseDuplicateCheckInput,
   ExpenseInput,
   ExpenseListQuery,
   ExpenseMonth,
@@ -98,6 +100,18 @@ export function useSaveExpense() {
             })
           ).data.data,
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** Asked before submitting: the caller's standing claims that look like this one. */
+export function useDuplicateCheck() {
+  return useMutation({
+    mutationFn: async (body: ExpenseDuplicateCheckInput) =>
+      (
+        await apiClient.post<Envelope<ExpenseDuplicateCheck>>('/expenses/duplicate-check', body, {
+          silent: true,
+        })
+      ).data.data,
   });
 }
 

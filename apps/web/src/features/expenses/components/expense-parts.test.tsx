@@ -1,6 +1,7 @@
+import type { Expense } from '@hr/contract';
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
-import { MonthWiseChart, SummaryCards } from './expense-parts';
+import { MonthWiseChart, nextApproverText, SummaryCards } from './expense-parts';
 
 const months = Array.from({ length: 12 }, (_, i) => ({
   month: i + 1,
@@ -38,5 +39,32 @@ describe('SummaryCards', () => {
       '₹1,00,000.001 claim',
     );
     expect(screen.getByRole('region', { name: 'Rejected' })).toHaveTextContent('₹9.99');
+  });
+});
+
+describe('nextApproverText', () => {
+  const claim = (status: Expense['status'], approval: Partial<NonNullable<Expense['approval']>> | null) =>
+    ({
+      status,
+      approval: approval && {
+        status: 'pending',
+        current_level: 1,
+        level_count: 1,
+        next_approvers: [],
+        ...approval,
+      },
+    }) as Expense;
+  const person = (name: string) => ({ level: 2, id: name, name, delegates: [] });
+
+  it('names who approves a pending claim next, with the level when there are several', () => {
+    expect(nextApproverText(claim('pending', { next_approvers: [person('Rahul')] }))).toBe('Rahul');
+    expect(
+      nextApproverText(
+        claim('pending', { current_level: 2, level_count: 2, next_approvers: [person('Anita Rao')] }),
+      ),
+    ).toBe('Anita Rao (level 2 of 2)');
+    expect(nextApproverText(claim('pending', {}))).toBe('An administrator');
+    expect(nextApproverText(claim('approved', { status: 'approved' }))).toBe('—');
+    expect(nextApproverText(claim('pending', null))).toBe('—');
   });
 });

@@ -19,6 +19,14 @@ const STATUS_COLOR: Record<ExpenseStatus, string> = {
   paid: 'blue',
 };
 
+/** Who approves a pending claim next, with the level when there are several ("—" once decided). */
+export function nextApproverText(x: Expense): string {
+  const a = x.approval;
+  if (x.status !== 'pending' || !a || a.status !== 'pending') return '—';
+  const who = a.next_approvers.length ? a.next_approvers.map((n) => n.name).join(', ') : 'An administrator';
+  return a.level_count > 1 ? `${who} (level ${a.current_level} of ${a.level_count})` : who;
+}
+
 export function ExpenseStatusBadge({ status }: { status: ExpenseStatus }) {
   return (
     <Badge color={STATUS_COLOR[status]} variant="light">

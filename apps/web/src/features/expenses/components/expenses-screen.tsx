@@ -1,11 +1,13 @@
 import {
   type Expense,
   type ExpenseCategory,
+  type ExpenseDuplicateCheck,
   ExpenseInputSchema,
   type ExpenseListQuery,
   ExpenseListQuerySchema,
 } from '@hr/contract';
 import {
+  Alert,
   Button,
   Drawer,
   FileInput,
@@ -38,6 +40,7 @@ import { formatDate, formatPaise } from '../../../lib/format';
 import { selectUser, useAppSelector, useCompanyTimeZone } from '../../../lib/store';
 import { toastError, toastSuccess } from '../../../lib/toasts';
 import {
+  useDuplicateCheck,
   useExpenseDropdowns,
   useExpenseMonthWise,
   useExpenseSummary,
@@ -46,7 +49,13 @@ import {
   useSaveExpense,
   useUploadReceipt,
 } from '../api/expenses-api';
-import { ExpenseDetails, ExpenseStatusBadge, MonthWiseChart, SummaryCards } from './expense-parts';
+import {
+  ExpenseDetails,
+  ExpenseStatusBadge,
+  MonthWiseChart,
+  nextApproverText,
+  SummaryCards,
+} from './expense-parts';
 
 type Draft = {
   category_id: string;
@@ -78,9 +87,66 @@ function limitsOf(c: ExpenseCategory | undefined): string {
   return parts.join(' · ');
 }
 
+const DUPLICATE_REASONS: Record<ExpenseDuplicateCheck['duplicates'][number]['reason'], string> = {
+  same_bill: 'same bill number, amount and date',
+  same_receipt: 'same receipt file',
+  same_date_amount: 'same date and amount',
+};
+
+/** The claims that look like this one, before it is submitted: go back, or (a warning) submit anyway. */
+function DuplicateWarning({
+  found,
+  onBack,
+  onConfirm,
+  busy,
+}: {
+  found: ExpenseDuplicateCheck;
+  onBack: () => void;
+  onConfirm: () => void;
+  busy: boolean;
+}) {
+  return (
+    <Alert
+      color={found.blocking ? 'red' : 'yellow'}
+      role="alert"
+      title={
+        found.blocking ? 'You have already claimed this bill' : 'This looks like a claim you already made'
+      }
+    >
+      <Stack gap="xs">
+        <ul style={{ margin: 0, paddingInlineStart: '1.2em' }} aria-label="Similar claims">
+          {found.duplicates.map((d) => (
+            <li key={d.id}>
+              {d.category_name} {formatPaise(d.amount_paise)} on {formatDate(d.expense_date)}
+              {d.bill_number ? `, bill ${d.bill_number}` : ''} ({d.status}; {DUPLICATE_REASONS[d.reason]})
+            </li>
+          ))}
+        </ul>
+        <Text size="sm">
+          {found.blocking
+            ? 'The same bill cannot be claimed twice. Change the bill number, amount or date, or cancel.'
+            : 'Submit it only if it is a different expense.'}
+        </Text>
+        <Group gap="sm">
+          <Button variant="default" onClick={onBack}>
+            Go back and edit
+          </Button>
+          {!found.blocking && (
+            <Button color="yellow" onClick={onConfirm} loading={busy}>
+              Submit anyway
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void }) {
   const dropdowns = useExpenseDropdowns();
   const save = useSaveExpense();
+  const duplicateCheck = useDuplicateCheck();
+  const [duplicates, setDuplicates] = useState<ExpenseDuplicateCheck | null>(null);
   const user = useAppSelector(selectUser);
   const upload = useUploadReceipt(user?.employee_id);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -126,8 +192,8 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
     }
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async (e: FormEvent | null, confirmed = false) => {
+    e?.preventDefault();
     const body = {
       category_id: f.category_id,
       expense_date: f.expense_date,
@@ -146,6 +212,22 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
+      const amount = perKm ? computed : body.amount_paise;
+      if (!confirmed && amount != null) {
+        // Warn before submitting: same bill (refused), same receipt, or same date and amount.
+        const check = await duplicateCheck.mutateAsync({
+          expense_date: body.expense_date,
+          amount_paise: amount,
+          bill_number: body.bill_number,
+          receipt_file_id: body.receipt_file_id,
+          expense_id: item?.id ?? null,
+        });
+        if (check.duplicates.length > 0) {
+          setDuplicates(check);
+          return;
+        }
+      }
+      setDuplicates(null);
       await save.mutateAsync({ id: item?.id, body, idempotencyKey });
       toastSuccess(item ? 'Claim updated' : 'Claim submitted');
       onClose();
@@ -265,9 +347,22 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
             upload.isPending ? 'Uploading…' : f.receipt_file_id ? `Attached: ${f.receipt_name}` : undefined
           }
         />
-        <FormActions onCancel={onClose} loading={save.isPending} disabled={upload.isPending}>
-          {item ? 'Save claim' : 'Submit claim'}
-        </FormActions>
+        {duplicates ? (
+          <DuplicateWarning
+            found={duplicates}
+            busy={save.isPending}
+            onBack={() => setDuplicates(null)}
+            onConfirm={() => void submit(null, true)}
+          />
+        ) : (
+          <FormActions
+            onCancel={onClose}
+            loading={save.isPending || duplicateCheck.isPending}
+            disabled={upload.isPending}
+          >
+            {item ? 'Save claim' : 'Submit claim'}
+          </FormActions>
+        )}
       </Stack>
     </form>
   );
@@ -337,6 +432,7 @@ export function ExpensesScreen() {
     { key: 'merchant', label: 'Merchant', cell: (x) => x.merchant ?? '—' },
     { key: 'amount', label: 'Amount', sort: 'amount_paise', cell: (x) => formatPaise(x.amount_paise) },
     { key: 'status', label: 'Status', cell: (x) => <ExpenseStatusBadge status={x.status} /> },
+    { key: 'next', label: 'Approves next', cell: (x) => nextApproverText(x) },
     {
       key: 'actions',
       label: 'Actions',

@@ -35,7 +35,7 @@ import {
   useReimbursementQueue,
 } from '../api/expenses-api';
 import { CategorySettings } from './category-settings';
-import { ExpenseDetails, ExpenseStatusBadge } from './expense-parts';
+import { ExpenseDetails, ExpenseStatusBadge, nextApproverText } from './expense-parts';
 
 function PayoutForm({ expense, onDone }: { expense: Expense; onDone: () => void }) {
   const timeZone = useCompanyTimeZone();
@@ -246,6 +246,7 @@ export function ReimbursementQueue({ mode }: { mode: QueueMode }) {
       cell: (x) => formatDateTime(x.created_at, timeZone),
     },
     { key: 'status', label: 'Status', cell: (x) => <ExpenseStatusBadge status={x.status} /> },
+    { key: 'next', label: 'Approves next', cell: (x) => nextApproverText(x) },
     {
       key: 'actions',
       label: 'Actions',

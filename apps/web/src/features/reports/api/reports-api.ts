@@ -2,7 +2,9 @@ import type {
   HeadcountReport,
   JoinerLeaverRow,
   JoinersLeaversQuerySchema,
+  LeaveBalancesReport,
   PageMeta,
+  ReimbursementsReport,
   ReportCatalogItem,
 } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -44,9 +46,24 @@ export const useJoinersLeavers = (params: JoinersLeaversParams, enabled: boolean
     enabled,
   });
 
-/** Downloads a report export; the server names the file ({prefix}-{MM-YYYY}.csv or .xlsx). */
-export async function downloadExport(path: string, params: Record<string, unknown>): Promise<string> {
-  const res = await apiClient.get<Blob>(path, { params: apiParams(params), responseType: 'blob' });
+export type ExportProgress = { loaded: number; total: number | null };
+
+/**
+ * Downloads a report export; the server names the file ({prefix}-{MM-YYYY}.csv or .xlsx). The
+ * server streams without a Content-Length, so progress is the bytes received so far (total null);
+ * `signal` cancels the download.
+ */
+export async function downloadExport(
+  path: string,
+  params: Record<string, unknown>,
+  opts: { onProgress?: (p: ExportProgress) => void; signal?: AbortSignal } = {},
+): Promise<string> {
+  const res = await apiClient.get<Blob>(path, {
+    params: apiParams(params),
+    responseType: 'blob',
+    signal: opts.signal,
+    onDownloadProgress: (e) => opts.onProgress?.({ loaded: e.loaded, total: e.total ?? null }),
+  });
   const disposition = String(res.headers['content-disposition'] ?? '');
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export';
   const url = URL.createObjectURL(res.data);
@@ -59,3 +76,46 @@ export async function downloadExport(path: string, params: Record<string, unknow
   setTimeout(() => URL.revokeObjectURL(url), 1000);
   return name;
 }
+
+export type ReimbursementsParams = {
+  from: string;
+  to: string;
+  category_id?: string;
+  status?: string;
+  division_id?: string;
+};
+
+export const useReimbursementsReport = (params: ReimbursementsParams, enabled: boolean) =>
+  useQuery({
+    queryKey: ['reports', 'reimbursements', params],
+    queryFn: () =>
+      unwrap<ReimbursementsReport>(apiClient.get('/reports/reimbursements', { params: apiParams(params) })),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export type LeaveBalancesParams = {
+  as_of: string;
+  from: string;
+  to: string;
+  leave_type_id?: string;
+  division_id?: string;
+};
+
+export const useLeaveBalancesReport = (params: LeaveBalancesParams, enabled: boolean) =>
+  useQuery({
+    queryKey: ['reports', 'leave-balances', params],
+    queryFn: () =>
+      unwrap<LeaveBalancesReport>(apiClient.get('/reports/leave-balances', { params: apiParams(params) })),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** Options for the report filters (empty when the caller may not list them). */
+export const useFilterOptions = (path: '/expenses/categories' | '/leave/types') =>
+  useQuery({
+    queryKey: ['reports', 'options', path],
+    queryFn: () => unwrap<{ id: string; name: string }[]>(apiClient.get(path, { silent: true })),
+    select: (rows) => rows.map((r) => ({ value: r.id, label: r.name })),
+    staleTime: 60_000,
+  });

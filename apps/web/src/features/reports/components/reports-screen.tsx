@@ -5,19 +5,7 @@ import {
   JoinersLeaversQuerySchema,
   type ReportKey,
 } from '@hr/contract';
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -35,15 +23,10 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { apiClient, unwrap } from '../../../lib/api-client';
 import { formatDate, todayIn } from '../../../lib/format';
 import { useCompanyTimeZone } from '../../../lib/store';
-import { toastError, toastSuccess } from '../../../lib/toasts';
-import {
-  downloadExport,
-  type HeadcountParams,
-  useHeadcount,
-  useJoinersLeavers,
-  useReportCatalog,
-} from '../api/reports-api';
+import { type HeadcountParams, useHeadcount, useJoinersLeavers, useReportCatalog } from '../api/reports-api';
 import { AttendanceMusterView, LateMarksView } from './attendance-reports';
+import { LeaveBalancesView, ReimbursementsView } from './claims-leave-reports';
+import { ExportButtons } from './export-buttons';
 
 type Filter = 'report' | 'from' | 'to' | 'kind' | 'division_id';
 const LIST = specFromContract<JoinersLeaversQuery['sortBy'], Filter>(JoinersLeaversQuerySchema, {
@@ -69,38 +52,6 @@ function useDivisionOptions() {
     queryFn: () => unwrap<{ id: string; name: string }[]>(apiClient.get('/division/dropdown')),
     select: (rows) => rows.map((d) => ({ value: d.id, label: d.name })),
   });
-}
-
-function ExportButtons({
-  path,
-  params,
-  label,
-}: {
-  path: string;
-  params: Record<string, unknown>;
-  label: string;
-}) {
-  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
-  const run = async (format: 'csv' | 'xlsx') => {
-    setBusy(format);
-    try {
-      toastSuccess(`Downloaded ${await downloadExport(path, { ...params, format })}`);
-    } catch {
-      toastError(`Could not export the ${label}`);
-    } finally {
-      setBusy(null);
-    }
-  };
-  return (
-    <Group gap="xs">
-      <Button variant="default" size="sm" loading={busy === 'csv'} onClick={() => run('csv')}>
-        Export CSV
-      </Button>
-      <Button variant="default" size="sm" loading={busy === 'xlsx'} onClick={() => run('xlsx')}>
-        Export .xlsx
-      </Button>
-    </Group>
-  );
 }
 
 function HeadcountReportView() {
@@ -348,6 +299,10 @@ export function ReportsScreen() {
             <AttendanceMusterView divisions={divisions.data ?? []} ExportButtons={ExportButtons} />
           ) : selected === 'late-marks' ? (
             <LateMarksView divisions={divisions.data ?? []} ExportButtons={ExportButtons} />
+          ) : selected === 'reimbursements' ? (
+            <ReimbursementsView divisions={divisions.data ?? []} />
+          ) : selected === 'leave-balances' ? (
+            <LeaveBalancesView divisions={divisions.data ?? []} />
           ) : (
             <JoinersLeaversView list={list} />
           )}
