@@ -122,6 +122,15 @@ export const AttendanceSummarySchema = z.object({
   worked_minutes: z.number().int(),
   regularisations_used: z.number().int(),
   regularisations_allowed: z.number().int().nullable(),
+  /** Late-mark and early-exit penalties of the month's attendance cycle, with the dates behind each. */
+  penalty: z.object({
+    cycle_from: z.string(),
+    cycle_to: z.string(),
+    lop_days: z.number(),
+    penalties: z.array(
+      z.object({ kind: z.enum(['late', 'early_exit']), days: z.number(), dates: z.array(z.string()) }),
+    ),
+  }),
 });
 export type AttendanceSummary = z.infer<typeof AttendanceSummarySchema>;
 export const AttendanceSummaryResponseSchema = envelope(AttendanceSummarySchema);
@@ -172,6 +181,8 @@ export const MusterRowSchema = z.object({
   present: z.number(),
   absent: z.number(),
   late_marks: z.number().int(),
+  /** Days of loss of pay from late-mark and early-exit penalties in the month's cycle. */
+  penalty_lop_days: z.number(),
 });
 export const MusterResponseSchema = pagedEnvelope(MusterRowSchema);
 export const MusterExportQuerySchema = z.object({

@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import * as repo from './attendance.repo';
 import { type CalendarChange, type DayContext, loadDayContexts } from './day-context';
+import { countPenalties, cycleOf, type Penalty } from './penalties';
 import {
   addDays,
   type DerivedDay,
@@ -145,6 +146,55 @@ async function rederivePunchDays(
     const [from, to] = key.split('|') as [string, string];
     await deriveRange(tx, companyId, ids, from, to, now);
   }
+}
+
+export type EmployeePenalty = {
+  employeeId: string;
+  /** The attendance cycle counted (the policy's cycle start day; see penalties.ts). */
+  cycle: { from: string; to: string };
+  lateDates: string[];
+  earlyExitDates: string[];
+  /** Each penalty with the dates of the marks behind it. */
+  penalties: Penalty[];
+  lopDays: number;
+};
+
+/**
+ * Late-mark and early-exit penalties of a month as days of loss of pay, per employee (all active
+ * employees, or those given), for the payable-days view and leave's LOP. The attendance policy in
+ * force on the month's last day gives the cycle start day and the rules; the count reads the
+ * derived days of that cycle (run in a tenant transaction).
+ */
+export async function penaltyLopDays(
+  tx: Queryable,
+  companyId: string,
+  year: number,
+  month: number,
+  employeeIds?: string[],
+): Promise<EmployeePenalty[]> {
+  const ids = employeeIds ? [...new Set(employeeIds)] : await repo.activeEmployeeIds(tx);
+  const { to: monthEnd } = monthRange(year, month);
+  const out: EmployeePenalty[] = [];
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const batch = ids.slice(i, i + BATCH);
+    const contexts = await loadDayContexts(tx, companyId, batch, monthEnd, monthEnd);
+    const cycles = new Map(
+      batch.map((id) => {
+        const rules = contexts.get(id)?.[0]?.attendance ?? null;
+        return [id, { rules, cycle: cycleOf(year, month, rules?.cycleStartDay ?? 1) }] as const;
+      }),
+    );
+    const all = [...cycles.values()].map((c) => c.cycle);
+    const from = all.reduce((m, c) => (c.from < m ? c.from : m), monthEnd);
+    const to = all.reduce((m, c) => (c.to > m ? c.to : m), monthEnd);
+    const marks = await repo.markedDays(tx, batch, from, to);
+    for (const id of batch) {
+      if (!contexts.has(id)) continue;
+      const { rules, cycle } = cycles.get(id)!;
+      out.push({ employeeId: id, cycle, ...countPenalties(marks.get(id) ?? [], rules, cycle) });
+    }
+  }
+  return out;
 }
 
 /**
@@ -355,6 +405,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
           [employeeId, from, to],
         );
         const ctx = await todayContext(tx, actor.companyId, employeeId, from);
+        const [pen] = await penaltyLopDays(tx, actor.companyId, q.year, q.month, [employeeId]);
         return {
           month: q.month,
           year: q.year,
@@ -365,6 +416,12 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
           worked_minutes: days.reduce((n, d) => n + d.worked_minutes, 0),
           regularisations_used: used.rows[0]?.n ?? 0,
           regularisations_allowed: ctx?.attendance?.regularisationPerMonth ?? null,
+          penalty: {
+            cycle_from: pen?.cycle.from ?? from,
+            cycle_to: pen?.cycle.to ?? to,
+            lop_days: pen?.lopDays ?? 0,
+            penalties: pen?.penalties ?? [],
+          },
         };
       }),
 
@@ -440,6 +497,17 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
           m.days[index.get(d.date)!] = d.status as AttendanceDayStatus;
           if (d.late) m.late++;
         }
+        const penalties = new Map(
+          (
+            await penaltyLopDays(
+              tx,
+              actor.companyId,
+              q.year,
+              q.month,
+              emps.map((e) => e.employee_id),
+            )
+          ).map((p) => [p.employeeId, p.lopDays]),
+        );
         const rows = emps.map((e) => {
           const m = byEmp.get(e.employee_id)!;
           const present =
@@ -454,6 +522,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
             absent:
               m.days.filter((s) => s === 'absent').length + m.days.filter((s) => s === 'half_day').length / 2,
             late_marks: m.late,
+            penalty_lop_days: penalties.get(e.employee_id) ?? 0,
           };
         });
         return { rows, total: emps.length ? Number(emps[0]!.total) : 0, dates };
