@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RequestAbilitiesSchema } from './abilities';
 import { APPROVAL_STATUSES, ApprovalStateSchema } from './approvals';
-import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
+import { ErrorEnvelopeSchema, envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /** What a day counts as (derived from punches, shift, calendar and approved requests). */
 export const ATTENDANCE_DAY_STATUSES = [
@@ -111,6 +111,32 @@ export const PunchImportResponseSchema = envelope(
     unknown_employees: z.array(z.string()),
   }),
 );
+
+/** `POST attendance/punches/upload`: a CSV or .xlsx of punches (multipart, field "file"). */
+export const PunchUploadResponseSchema = envelope(
+  z.object({
+    /** Rows read from the file. */
+    received: z.number().int(),
+    /** Punches new to the ledger. */
+    added: z.number().int(),
+    /** Punches the ledger already held (a file uploaded twice adds nothing the second time). */
+    duplicates: z.number().int(),
+  }),
+);
+export type PunchUploadResult = z.infer<typeof PunchUploadResponseSchema>['data'];
+/** The 400 of an upload with bad rows: each row's number, field and reason; nothing stored. */
+export const PunchUploadErrorResponseSchema = ErrorEnvelopeSchema.extend({
+  errors: z
+    .array(
+      z.object({
+        row: z.number().int().optional(),
+        field: z.string().optional(),
+        path: z.string(),
+        message: z.string(),
+      }),
+    )
+    .optional(),
+});
 
 export const AttendanceSummarySchema = z.object({
   month: z.number().int(),

@@ -15,7 +15,6 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import * as repo from './attendance.repo';
 import { type CalendarChange, type DayContext, loadDayContexts } from './day-context';
-import { countPenalties, cycleOf, type Penalty } from './penalties';
 import {
   addDays,
   type DerivedDay,
@@ -28,6 +27,8 @@ import {
   monthDays,
   monthRange,
 } from './derive';
+import { countPenalties, cycleOf, type Penalty } from './penalties';
+import { checkPunchRows, type PunchRowError, readPunchFile } from './punch-file';
 
 const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
 const BATCH = 1000;
@@ -232,6 +233,16 @@ export async function unmarkLeaveDays(
 export function createAttendanceService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
+  /**
+   * The one ingest path of bulk punches (device or file): appended to the ledger (a punch already
+   * there, or twice in the batch, is stored once), then the touched days re-derived.
+   */
+  async function ingest(tx: Queryable, actor: Actor, rows: repo.PunchRow[]) {
+    const stored = await repo.insertPunches(tx, rows);
+    await rederivePunchDays(tx, actor.companyId, stored, clock.now());
+    return { stored: stored.length, duplicates: rows.length - stored.length };
+  }
+
   /** Whose attendance: the caller's own, or someone in their data scope (others: 404). */
   async function targetOf(tx: Queryable, actor: Actor, employeeId?: string): Promise<string> {
     if (!employeeId || employeeId === actor.employeeId) {
@@ -340,7 +351,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
         return punchDataOf(tx, actor, actor.employeeId);
       }),
 
-    /** Punches from a device or a file: appended (duplicates skipped), then the days re-derived. */
+    /** Punches from a device: appended (duplicates skipped), then the days re-derived. */
     importPunches: (actor: Actor, input: PunchImportInput) =>
       db.tenant(actor.companyId, async (tx) => {
         const codes = [...new Set(input.punches.map((p) => p.employee_code))];
@@ -354,15 +365,49 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
             source: input.source,
             deviceId: input.device_id ?? null,
           }));
-        const stored = await repo.insertPunches(tx, rows);
-        await rederivePunchDays(tx, actor.companyId, stored, clock.now());
         return {
+          ...(await ingest(tx, actor, rows)),
           received: input.punches.length,
-          stored: stored.length,
-          duplicates: rows.length - stored.length,
           unknown_employees: unknown,
         };
       }),
+
+    /**
+     * Punches from a file (CSV or .xlsx): every row checked first; any bad row and nothing is
+     * stored (the errors name each row and field). Otherwise the same ingest as device punches.
+     */
+    uploadPunches: async (
+      actor: Actor,
+      file: { name: string; data: Buffer },
+    ): Promise<
+      | { stored: false; errors: PunchRowError[] }
+      | { stored: true; received: number; added: number; duplicates: number }
+    > => {
+      const rows = await readPunchFile(file);
+      return db.tenant(actor.companyId, async (tx) => {
+        const tz = await repo.timeZone(tx);
+        const codes = [...new Set(rows.map((r) => r.values.employee_code ?? '').filter(Boolean))];
+        const ids = await repo.employeeIdsByCode(tx, codes);
+        const { punches, errors } = checkPunchRows(rows, new Set(ids.keys()), tz, clock.now());
+        if (errors.length > 0) return { stored: false as const, errors };
+        const result = await ingest(
+          tx,
+          actor,
+          punches.map((p) => ({
+            employeeId: ids.get(p.employeeCode)!,
+            at: p.at,
+            source: p.source,
+            deviceId: null,
+          })),
+        );
+        return {
+          stored: true as const,
+          received: rows.length,
+          added: result.stored,
+          duplicates: result.duplicates,
+        };
+      });
+    },
 
     punchData: (actor: Actor) =>
       db.tenant(actor.companyId, async (tx) => {
