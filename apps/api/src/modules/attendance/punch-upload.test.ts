@@ -269,3 +269,53 @@ describe('late-mark penalties through the API', () => {
     expect(all.find((p) => p.employeeId === ids.manager)!.lopDays).toBe(0);
   });
 });
+
+describe('optional holidays in derivation', () => {
+  it('a picked optional holiday is a holiday for that employee only; the limit is kept server-side', async () => {
+    const cals = await callAs(t, admin, 'GET', '/api/holiday-calendar?page=1&records=10');
+    const cal = cals.json().data.find((c: { name: string }) => c.name === 'Company holidays');
+    expect(
+      (
+        await callAs(t, admin, 'PUT', `/api/holiday-calendar/${cal.id}`, {
+          name: cal.name,
+          optional_limit: 1,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const add = (date: string, name: string) =>
+      callAs(t, admin, 'POST', `/api/holiday-calendar/${cal.id}/holiday`, {
+        date,
+        name,
+        optional: true,
+        location: null,
+      });
+    const added = await add('2026-03-13', 'Optional one');
+    expect(added.statusCode).toBe(201);
+    const holi = added.json().data.id as string;
+    const other = (await add('2026-03-17', 'Optional two')).json().data.id as string;
+    expect((await callAs(t, employee, 'PUT', `/api/optional-holidays/${holi}`)).statusCode).toBe(200);
+    const over = await callAs(t, employee, 'PUT', `/api/optional-holidays/${other}`);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toMatch(/You can pick 1 optional holiday/);
+    const list = await callAs(t, employee, 'GET', '/api/optional-holidays?year=2026');
+    expect(list.json().data).toMatchObject({ limit: 1 });
+    const mine = (list.json().data.holidays as { name: string; picked: boolean }[])
+      .filter((h) => h.name.startsWith('Optional '))
+      .map((h) => [h.name, h.picked]);
+    expect(mine).toEqual([
+      ['Optional one', true],
+      ['Optional two', false],
+    ]);
+    const dayOf = async (s: Session, employeeId?: string) => {
+      const q = employeeId ? `&employee_id=${employeeId}` : '';
+      const res = await callAs(t, s, 'GET', `/api/attendance/month?year=2026&month=3${q}`);
+      return res.json().data.days.find((d: { date: string }) => d.date === '2026-03-13').status;
+    };
+    expect(await dayOf(employee)).toBe('holiday');
+    // The manager did not pick it: an ordinary day they did not punch on.
+    expect(await dayOf(manager)).toBe('absent');
+    // Removing the pick makes the day an ordinary one again.
+    expect((await callAs(t, employee, 'DELETE', `/api/optional-holidays/${holi}`)).statusCode).toBe(200);
+    expect(await dayOf(employee)).toBe('absent');
+  });
+});

@@ -264,3 +264,34 @@ export function useUploadPunches() {
     },
   });
 }
+
+// ---- optional holidays (the caller's pick of their calendar's) ----
+
+export type OptionalHolidays = {
+  calendar: { id: string; name: string } | null;
+  limit: number;
+  holidays: { id: string; date: string; name: string; location: string | null; picked: boolean }[];
+};
+
+export function useOptionalHolidays(year: number) {
+  return useQuery({
+    queryKey: ['optional-holidays', year],
+    queryFn: async () =>
+      (await apiClient.get<{ data: OptionalHolidays }>('/optional-holidays', { params: { year } })).data.data,
+  });
+}
+
+/** Picks or un-picks one; the server keeps the yearly limit and re-derives the day. */
+export function useToggleOptionalHoliday() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id: string; pick: boolean }) =>
+      v.pick
+        ? apiClient.put(`/optional-holidays/${v.id}`, undefined, { silent: true })
+        : apiClient.delete(`/optional-holidays/${v.id}`, { silent: true }),
+    onSettled: () => {
+      qc.invalidateQueries({ queryKey: ['optional-holidays'] });
+      qc.invalidateQueries({ queryKey: KEY });
+    },
+  });
+}

@@ -29,6 +29,7 @@ import {
   usePunch,
   usePunchData,
 } from '../api/use-attendance';
+import { OptionalHolidaysPanel } from './optional-holidays-panel';
 import { clockTime, DAY_COLOR, DayStatusBadge, MONTH_NAMES, workedHours } from './parts';
 import { RegularisationPanel } from './regularisation-panel';
 
@@ -288,6 +289,7 @@ export function AttendanceScreen() {
         emptyText="No days recorded this month."
       />
       <RegularisationPanel month={m} />
+      <OptionalHolidaysPanel year={m.year} />
     </Stack>
   );
 }
