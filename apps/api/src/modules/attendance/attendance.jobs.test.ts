@@ -61,3 +61,33 @@ describe('nightly attendance derivation', () => {
     ]);
   });
 });
+
+describe('demo punches', () => {
+  it('fill this and last month up to the last working day before today, which stays empty; again adds nothing', async () => {
+    const { seedAttendanceDemo } = await import('./attendance.seed');
+    // Wednesday 18 November 2026: the last working day before it is Tuesday the 17th.
+    const now = new Date('2026-11-18T10:00:00+05:30');
+    await seedAttendanceDemo(t.db, acme, now);
+    const counts = () =>
+      t.db.tenant(acme, async (tx) => {
+        const { rows } = await tx.query<{ punches: number; first: string; last: string }>(
+          `SELECT count(*)::int AS punches, min(punched_at AT TIME ZONE 'Asia/Kolkata')::date::text AS first,
+                  max(punched_at AT TIME ZONE 'Asia/Kolkata')::date::text AS last
+             FROM attendance_punches WHERE device_id = 'demo-gate'`,
+        );
+        return rows[0]!;
+      });
+    const once = await counts();
+    expect(once.first).toBe('2026-10-01');
+    expect(once.last).toBe('2026-11-16');
+    await seedAttendanceDemo(t.db, acme, now);
+    expect(await counts()).toEqual(once);
+    const statuses = await t.db.tenant(acme, async (tx) => {
+      const { rows } = await tx.query<{ status: string }>(
+        "SELECT DISTINCT status FROM attendance_days WHERE date BETWEEN '2026-10-01' AND '2026-11-16' ORDER BY status",
+      );
+      return rows.map((r) => r.status);
+    });
+    expect(statuses).toEqual(expect.arrayContaining(['present', 'late', 'absent', 'weekly_off', 'holiday']));
+  });
+});
