@@ -33,6 +33,9 @@ export function PunchUploadPanel() {
               upload.reset();
             }}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+            // Mantine's default placeholder grey falls short of AA contrast on white.
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             disabled={upload.isPending}
             w={{ base: '100%', xs: 320 }}
           />
