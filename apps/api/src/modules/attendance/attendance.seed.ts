@@ -38,9 +38,10 @@ export async function seedAttendanceDemo(db: Db, companyId: string, now: Date = 
         if (isOff(date) || holidays.has(date)) return;
         const k = (i * 7 + n * 3) % 23;
         if (k === 0) return; // absent
-        // In 09:18..09:44 (15 minutes' grace on 09:30), late some days; out 18:32..19:05, early some.
+        // In 09:18..09:42 (15 minutes' grace on 09:30), late some days; out after a full day (9 hours
+        // with the hour's break), but an early exit and half a day now and then.
         const inMin = 9 * 60 + (k % 5 === 1 ? 52 + (k % 3) * 4 : 18 + ((i + n) % 9) * 3);
-        const outMin = k === 7 ? 17 * 60 + 40 : 18 * 60 + 32 + ((i * 5 + n) % 12) * 3;
+        const outMin = inMin + (k === 7 ? 8 * 60 : 9 * 60 + 5 + ((i * 5 + n) % 8) * 3);
         punches.push({
           employeeId,
           at: localToInstant(date, inMin, tz),
