@@ -28,7 +28,7 @@ test('an administrator reads this month’s attendance muster and exports it as 
   }
   const [y, m] = month.split('-').map(Number) as [number, number];
   const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  await expect(grid.getByRole('columnheader')).toHaveCount(1 + days + 4);
+  await expect(grid.getByRole('columnheader')).toHaveCount(1 + days + 5);
   await expect(page.getByRole('region', { name: 'Attendance muster grid' })).toHaveAttribute('tabindex', '0');
   await expect(page.getByText(/^Legend:/)).toBeVisible();
   // a11y.spec only sees the report the screen opens on, so the muster view is checked here.
@@ -62,7 +62,7 @@ test('an administrator reads this month’s attendance muster and exports it as 
   const sheet = book.worksheets[0]!;
   const header = sheet.getRow(1).values as unknown[];
   expect(header.slice(1, 3)).toEqual(['Code', 'Name']);
-  expect(header).toHaveLength(1 + 2 + days + 3); // exceljs rows are 1-based
+  expect(header).toHaveLength(1 + 2 + days + 4); // exceljs rows are 1-based
   // One row per employee of the month, every page of the grid.
   expect(sheet.rowCount - 1).toBe(total);
   const names = new Set<string>();
@@ -86,6 +86,78 @@ test('an administrator reads this month’s attendance muster and exports it as 
     await expect(page.getByText('Nobody was late in this month and division.')).toBeVisible();
   }
   await expectNoAxeViolations(page, 'late marks');
+});
+
+const TZ = 'Asia/Kolkata';
+const addDays = (d: string, n: number) =>
+  new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** The demo's weekly offs: Sundays and the 2nd and 4th Saturdays. */
+const isOff = (d: string) => {
+  const w = new Date(`${d}T00:00:00Z`).getUTCDay();
+  const nth = Math.ceil(Number(d.slice(8)) / 7);
+  return w === 0 || (w === 6 && (nth === 2 || nth === 4));
+};
+
+test('an administrator uploads a punch file and sees the days in the muster; the same file again adds nothing', async ({
+  page,
+}) => {
+  const manager = await apiLogin(DEMO.manager);
+  const admin = await apiLogin(DEMO.admin);
+  // The demo leaves the last working day before today without punches.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date());
+  let day = addDays(today, -1);
+  while (isOff(day)) day = addDays(day, -1);
+  const ctx = await request.newContext({
+    baseURL: E2E.baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${admin.token}` },
+  });
+  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
+  const rows = (await (await ctx.get(`/api/attendance/muster?year=${y}&month=${m}&records=100`)).json())
+    .data as {
+    employee_code: string;
+    employee_name: string;
+  }[];
+  await ctx.dispose();
+  const who = rows.find((r) => r.employee_name === manager.userResponse.employee_name)!;
+  const csv = `employee_code,timestamp,direction,source\n${who.employee_code},${day} 09:20,in,biometric\n${who.employee_code},${day} 18:45,out,biometric\n`;
+
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin/reports');
+  await page.getByLabel('Report', { exact: true }).and(page.locator('input')).click();
+  await page.getByRole('option', { name: 'Attendance muster', exact: true }).click();
+  await page.getByLabel('Month', { exact: true }).fill(day.slice(0, 7));
+  const upload = async () => {
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'punches.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Upload punches' }).click();
+  };
+  await upload();
+  await expect(page.getByText(/^2 punches added, 0 already recorded/)).toBeVisible();
+  const grid = page.getByRole('table', { name: `Attendance muster, ${day.slice(0, 7)}` });
+  const row = grid
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(who.employee_name) }) });
+  await expect(row.getByRole('cell').nth(Number(day.slice(8)) - 1)).toHaveText('P');
+  await page.screenshot({ path: '/tmp/att-upload-1280.png', fullPage: true });
+  await upload();
+  await expect(page.getByText(/^0 punches added, 2 already recorded/)).toBeVisible();
+
+  // A file with a bad row: every bad row named, nothing stored.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`employee_code,timestamp\nNOBODY,${day} 09:00\n${who.employee_code},tomorrow\n`),
+  });
+  await page.getByRole('button', { name: 'Upload punches' }).click();
+  await expect(page.getByText('2 rows with errors: no punches were stored')).toBeVisible();
+  const errors = page.getByRole('table', { name: 'Rows with errors' });
+  await expect(errors.getByRole('row')).toHaveCount(3);
+  await expect(errors).toContainText('No employee with code NOBODY');
+  await expectNoAxeViolations(page, 'punch upload with errors');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/att-upload-390.png', fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 /** Late marks in the month across every employee, as the server counts them. */

@@ -15,6 +15,11 @@ import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createApprovalsService } from './modules/approvals/approvals.service';
 import { createSlaCheck, SLA_CRON, SLA_JOB } from './modules/approvals/sla';
 import { markLeaveDays, rederiveListener, unmarkLeaveDays, workedMinutes } from './modules/attendance';
+import {
+  ATTENDANCE_DERIVE_CRON,
+  ATTENDANCE_DERIVE_JOB,
+  deriveYesterdayAll,
+} from './modules/attendance/attendance.jobs';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { createAttendanceService } from './modules/attendance/attendance.service';
 import { createRegularisationService } from './modules/attendance/regularisation.service';
@@ -262,6 +267,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     policy: 'stately',
     retryLimit: 3,
     handler: () => leave.runAccrualAll(),
+  });
+  jobs.define({
+    name: ATTENDANCE_DERIVE_JOB,
+    description:
+      "Attendance: derive every employee's yesterday in each company's time zone (missed nights caught up)",
+    cron: ATTENDANCE_DERIVE_CRON,
+    policy: 'stately',
+    retryLimit: 3,
+    handler: async () => {
+      await deriveYesterdayAll(db, clock);
+    },
   });
   if (runJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());

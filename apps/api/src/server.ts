@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { createDb } from './db/client';
 import { migrate } from './db/migrate';
-import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemo } from './db/seed/index';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemo, seedDemoActivity } from './db/seed/index';
 
 /** The only file that listens. Migrates, seeds (outside production), serves, and shuts down cleanly. */
 async function main() {
@@ -21,6 +21,7 @@ async function main() {
   });
   await migrate(db);
   const seeded = config.seedDemo ? await seedDemo(db, { leave: true }) : false;
+  if (seeded) await seedDemoActivity(db);
 
   const app = await buildApp({ config, db });
   let closing = false;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RequestAbilitiesSchema } from './abilities';
 import { APPROVAL_STATUSES, ApprovalStateSchema } from './approvals';
-import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
+import { ErrorEnvelopeSchema, envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /** What a day counts as (derived from punches, shift, calendar and approved requests). */
 export const ATTENDANCE_DAY_STATUSES = [
@@ -112,6 +112,32 @@ export const PunchImportResponseSchema = envelope(
   }),
 );
 
+/** `POST attendance/punches/upload`: a CSV or .xlsx of punches (multipart, field "file"). */
+export const PunchUploadResponseSchema = envelope(
+  z.object({
+    /** Rows read from the file. */
+    received: z.number().int(),
+    /** Punches new to the ledger. */
+    added: z.number().int(),
+    /** Punches the ledger already held (a file uploaded twice adds nothing the second time). */
+    duplicates: z.number().int(),
+  }),
+);
+export type PunchUploadResult = z.infer<typeof PunchUploadResponseSchema>['data'];
+/** The 400 of an upload with bad rows: each row's number, field and reason; nothing stored. */
+export const PunchUploadErrorResponseSchema = ErrorEnvelopeSchema.extend({
+  errors: z
+    .array(
+      z.object({
+        row: z.number().int().optional(),
+        field: z.string().optional(),
+        path: z.string(),
+        message: z.string(),
+      }),
+    )
+    .optional(),
+});
+
 export const AttendanceSummarySchema = z.object({
   month: z.number().int(),
   year: z.number().int(),
@@ -122,6 +148,15 @@ export const AttendanceSummarySchema = z.object({
   worked_minutes: z.number().int(),
   regularisations_used: z.number().int(),
   regularisations_allowed: z.number().int().nullable(),
+  /** Late-mark and early-exit penalties of the month's attendance cycle, with the dates behind each. */
+  penalty: z.object({
+    cycle_from: z.string(),
+    cycle_to: z.string(),
+    lop_days: z.number(),
+    penalties: z.array(
+      z.object({ kind: z.enum(['late', 'early_exit']), days: z.number(), dates: z.array(z.string()) }),
+    ),
+  }),
 });
 export type AttendanceSummary = z.infer<typeof AttendanceSummarySchema>;
 export const AttendanceSummaryResponseSchema = envelope(AttendanceSummarySchema);
@@ -172,6 +207,8 @@ export const MusterRowSchema = z.object({
   present: z.number(),
   absent: z.number(),
   late_marks: z.number().int(),
+  /** Days of loss of pay from late-mark and early-exit penalties in the month's cycle. */
+  penalty_lop_days: z.number(),
 });
 export const MusterResponseSchema = pagedEnvelope(MusterRowSchema);
 export const MusterExportQuerySchema = z.object({

@@ -326,6 +326,7 @@ export const DROPDOWN_STATUS_OPTIONS = {
     ['present', 'Present'],
     ['absent', 'Absent'],
     ['half_day', 'Half day'],
+    ['late', 'Late'],
     ['on_leave', 'On leave'],
     ['holiday', 'Holiday'],
     ['weekly_off', 'Weekly off'],

@@ -2,6 +2,7 @@ import { BUILT_IN_ROLES, type BuiltInRoleName } from '@hr/contract';
 import { dateIn, systemClock } from '../../lib/clock';
 import { hashPassword } from '../../lib/crypto';
 import { seedApprovalsDemo } from '../../modules/approvals/approvals.seed';
+import { seedAttendanceDemo } from '../../modules/attendance/attendance.seed';
 import { seedOrgDemo } from '../../modules/org/org.seed';
 import { seedPayrollDemo } from '../../modules/payroll/payroll.seed';
 import { seedPoliciesDemo } from '../../modules/policies/policies.seed';
@@ -406,6 +407,16 @@ export async function seedDemo(db: Db, opts: { leave?: boolean } = {}): Promise<
   // Leave types, balances and requests for the served demo; tests set up their own leave.
   if (opts.leave) await seedLeaveDemo(db, systemClock);
   return true;
+}
+
+/**
+ * Activity for the running demo, relative to today: Acme's punches of this and last month, so the
+ * muster and the employee's month are not empty. Not part of seedDemo, whose data tests rely on
+ * being fixed whatever the date; the server calls it after seeding.
+ */
+export async function seedDemoActivity(db: Db, now: Date = new Date()): Promise<void> {
+  const { rows } = await db.query<{ id: string }>("SELECT id FROM companies WHERE name = 'Acme Corp'");
+  if (rows[0]) await seedAttendanceDemo(db, rows[0].id, now);
 }
 
 /**

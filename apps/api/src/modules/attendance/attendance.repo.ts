@@ -352,3 +352,26 @@ export async function musterDays(tx: Queryable, employeeIds: string[] | null, fr
   );
   return rows;
 }
+
+/** Late and early-exit marks of derived days (the penalty count), grouped by employee. */
+export async function markedDays(tx: Queryable, employeeIds: string[], from: string, to: string) {
+  const { rows } = await tx.query<{
+    employee_id: string;
+    date: string;
+    status: string;
+    late: boolean;
+    early_exit: boolean;
+  }>(
+    `SELECT employee_id, date::text AS date, status, late, early_exit FROM attendance_days
+      WHERE employee_id = ANY($1::uuid[]) AND date BETWEEN $2 AND $3 AND (late OR early_exit)
+      ORDER BY employee_id, date`,
+    [employeeIds, from, to],
+  );
+  const out = new Map<string, { date: string; status: string; late: boolean; earlyExit: boolean }[]>();
+  for (const r of rows) {
+    const list = out.get(r.employee_id) ?? [];
+    list.push({ date: r.date, status: r.status, late: r.late, earlyExit: r.early_exit });
+    out.set(r.employee_id, list);
+  }
+  return out;
+}

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import {
   AttendanceExportQuerySchema,
   AttendanceLogsQuerySchema,
@@ -15,6 +16,8 @@ import {
   PunchImportInputSchema,
   PunchImportResponseSchema,
   PunchInputSchema,
+  PunchUploadErrorResponseSchema,
+  PunchUploadResponseSchema,
   RegularisationInputSchema,
   RegularisationListQuerySchema,
   RegularisationPageSchema,
@@ -30,6 +33,7 @@ import { AppError } from '../../lib/errors';
 import { type Actor, actorOf } from '../../plugins/auth';
 import type { AttendanceService } from './attendance.service';
 import { CSV_TYPE, exportName, monthSheet, musterSheet, toCsv, toXlsx, XLSX_TYPE } from './export';
+import { MAX_PUNCH_FILE_BYTES } from './punch-file';
 import type { RegularisationService } from './regularisation.service';
 
 /** The admin queue lists every request of the company: company-wide access only. */
@@ -80,6 +84,62 @@ export function attendanceRoutes(
       data: await svc.importPunches(actorOf(request), request.body),
     }),
   );
+
+  // A file of punches: multipart in its own scope (5 MiB, one file), the same ingest as above.
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_PUNCH_FILE_BYTES, files: 1, fields: 2 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/attendance/punches/upload',
+      {
+        config: { permission: 'attendance_policies.edit' },
+        schema: {
+          tags,
+          response: { 200: PunchUploadResponseSchema, 400: PunchUploadErrorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) {
+          throw new AppError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            'Send the file as multipart/form-data in the field "file"',
+          );
+        }
+        const part = await request.file();
+        if (part?.fieldname !== 'file') {
+          throw new AppError('VALIDATION', 'Attach the punch file in the form field "file"', {
+            errors: [{ path: 'file', message: 'Required' }],
+          });
+        }
+        let data: Buffer;
+        try {
+          data = await part.toBuffer();
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 5 MiB');
+          }
+          throw err;
+        }
+        const result = await svc.uploadPunches(actorOf(request), { name: part.filename ?? '', data });
+        if (!result.stored) {
+          const n = new Set(result.errors.map((e) => e.row)).size;
+          return reply.code(400).send({
+            status: 400,
+            message: `${n} row${n === 1 ? '' : 's'} with errors: no punches were stored`,
+            data: null,
+            code: 'VALIDATION',
+            requestId: request.id,
+            errors: result.errors.map((e) => ({ ...e, path: `row ${e.row}.${e.field}` })),
+          });
+        }
+        const { stored: _s, ...data200 } = result;
+        return {
+          status: 200,
+          message: `${data200.added} punch${data200.added === 1 ? '' : 'es'} added, ${data200.duplicates} already recorded`,
+          data: data200,
+        };
+      },
+    );
+  });
 
   r.get(
     '/api/attendance/logs',

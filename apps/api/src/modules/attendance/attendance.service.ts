@@ -27,6 +27,8 @@ import {
   monthDays,
   monthRange,
 } from './derive';
+import { countPenalties, cycleOf, type Penalty } from './penalties';
+import { checkPunchRows, type PunchRowError, readPunchFile } from './punch-file';
 
 const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
 const BATCH = 1000;
@@ -147,6 +149,55 @@ async function rederivePunchDays(
   }
 }
 
+export type EmployeePenalty = {
+  employeeId: string;
+  /** The attendance cycle counted (the policy's cycle start day; see penalties.ts). */
+  cycle: { from: string; to: string };
+  lateDates: string[];
+  earlyExitDates: string[];
+  /** Each penalty with the dates of the marks behind it. */
+  penalties: Penalty[];
+  lopDays: number;
+};
+
+/**
+ * Late-mark and early-exit penalties of a month as days of loss of pay, per employee (all active
+ * employees, or those given), for the payable-days view and leave's LOP. The attendance policy in
+ * force on the month's last day gives the cycle start day and the rules; the count reads the
+ * derived days of that cycle (run in a tenant transaction).
+ */
+export async function penaltyLopDays(
+  tx: Queryable,
+  companyId: string,
+  year: number,
+  month: number,
+  employeeIds?: string[],
+): Promise<EmployeePenalty[]> {
+  const ids = employeeIds ? [...new Set(employeeIds)] : await repo.activeEmployeeIds(tx);
+  const { to: monthEnd } = monthRange(year, month);
+  const out: EmployeePenalty[] = [];
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const batch = ids.slice(i, i + BATCH);
+    const contexts = await loadDayContexts(tx, companyId, batch, monthEnd, monthEnd);
+    const cycles = new Map(
+      batch.map((id) => {
+        const rules = contexts.get(id)?.[0]?.attendance ?? null;
+        return [id, { rules, cycle: cycleOf(year, month, rules?.cycleStartDay ?? 1) }] as const;
+      }),
+    );
+    const all = [...cycles.values()].map((c) => c.cycle);
+    const from = all.reduce((m, c) => (c.from < m ? c.from : m), monthEnd);
+    const to = all.reduce((m, c) => (c.to > m ? c.to : m), monthEnd);
+    const marks = await repo.markedDays(tx, batch, from, to);
+    for (const id of batch) {
+      if (!contexts.has(id)) continue;
+      const { rules, cycle } = cycles.get(id)!;
+      out.push({ employeeId: id, cycle, ...countPenalties(marks.get(id) ?? [], rules, cycle) });
+    }
+  }
+  return out;
+}
+
 /**
  * Approved leave as attendance sees it: the leave module calls this in its deciding transaction
  * (tenant), and the days re-derive.
@@ -181,6 +232,16 @@ export async function unmarkLeaveDays(
 
 export function createAttendanceService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+
+  /**
+   * The one ingest path of bulk punches (device or file): appended to the ledger (a punch already
+   * there, or twice in the batch, is stored once), then the touched days re-derived.
+   */
+  async function ingest(tx: Queryable, actor: Actor, rows: repo.PunchRow[]) {
+    const stored = await repo.insertPunches(tx, rows);
+    await rederivePunchDays(tx, actor.companyId, stored, clock.now());
+    return { stored: stored.length, duplicates: rows.length - stored.length };
+  }
 
   /** Whose attendance: the caller's own, or someone in their data scope (others: 404). */
   async function targetOf(tx: Queryable, actor: Actor, employeeId?: string): Promise<string> {
@@ -290,7 +351,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
         return punchDataOf(tx, actor, actor.employeeId);
       }),
 
-    /** Punches from a device or a file: appended (duplicates skipped), then the days re-derived. */
+    /** Punches from a device: appended (duplicates skipped), then the days re-derived. */
     importPunches: (actor: Actor, input: PunchImportInput) =>
       db.tenant(actor.companyId, async (tx) => {
         const codes = [...new Set(input.punches.map((p) => p.employee_code))];
@@ -304,15 +365,49 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
             source: input.source,
             deviceId: input.device_id ?? null,
           }));
-        const stored = await repo.insertPunches(tx, rows);
-        await rederivePunchDays(tx, actor.companyId, stored, clock.now());
         return {
+          ...(await ingest(tx, actor, rows)),
           received: input.punches.length,
-          stored: stored.length,
-          duplicates: rows.length - stored.length,
           unknown_employees: unknown,
         };
       }),
+
+    /**
+     * Punches from a file (CSV or .xlsx): every row checked first; any bad row and nothing is
+     * stored (the errors name each row and field). Otherwise the same ingest as device punches.
+     */
+    uploadPunches: async (
+      actor: Actor,
+      file: { name: string; data: Buffer },
+    ): Promise<
+      | { stored: false; errors: PunchRowError[] }
+      | { stored: true; received: number; added: number; duplicates: number }
+    > => {
+      const rows = await readPunchFile(file);
+      return db.tenant(actor.companyId, async (tx) => {
+        const tz = await repo.timeZone(tx);
+        const codes = [...new Set(rows.map((r) => r.values.employee_code ?? '').filter(Boolean))];
+        const ids = await repo.employeeIdsByCode(tx, codes);
+        const { punches, errors } = checkPunchRows(rows, new Set(ids.keys()), tz, clock.now());
+        if (errors.length > 0) return { stored: false as const, errors };
+        const result = await ingest(
+          tx,
+          actor,
+          punches.map((p) => ({
+            employeeId: ids.get(p.employeeCode)!,
+            at: p.at,
+            source: p.source,
+            deviceId: null,
+          })),
+        );
+        return {
+          stored: true as const,
+          received: rows.length,
+          added: result.stored,
+          duplicates: result.duplicates,
+        };
+      });
+    },
 
     punchData: (actor: Actor) =>
       db.tenant(actor.companyId, async (tx) => {
@@ -355,6 +450,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
           [employeeId, from, to],
         );
         const ctx = await todayContext(tx, actor.companyId, employeeId, from);
+        const [pen] = await penaltyLopDays(tx, actor.companyId, q.year, q.month, [employeeId]);
         return {
           month: q.month,
           year: q.year,
@@ -365,6 +461,12 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
           worked_minutes: days.reduce((n, d) => n + d.worked_minutes, 0),
           regularisations_used: used.rows[0]?.n ?? 0,
           regularisations_allowed: ctx?.attendance?.regularisationPerMonth ?? null,
+          penalty: {
+            cycle_from: pen?.cycle.from ?? from,
+            cycle_to: pen?.cycle.to ?? to,
+            lop_days: pen?.lopDays ?? 0,
+            penalties: pen?.penalties ?? [],
+          },
         };
       }),
 
@@ -440,6 +542,17 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
           m.days[index.get(d.date)!] = d.status as AttendanceDayStatus;
           if (d.late) m.late++;
         }
+        const penalties = new Map(
+          (
+            await penaltyLopDays(
+              tx,
+              actor.companyId,
+              q.year,
+              q.month,
+              emps.map((e) => e.employee_id),
+            )
+          ).map((p) => [p.employeeId, p.lopDays]),
+        );
         const rows = emps.map((e) => {
           const m = byEmp.get(e.employee_id)!;
           const present =
@@ -454,6 +567,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
             absent:
               m.days.filter((s) => s === 'absent').length + m.days.filter((s) => s === 'half_day').length / 2,
             late_marks: m.late,
+            penalty_lop_days: penalties.get(e.employee_id) ?? 0,
           };
         });
         return { rows, total: emps.length ? Number(emps[0]!.total) : 0, dates };

@@ -66,10 +66,11 @@ export function musterSheet(
     present: number;
     absent: number;
     late_marks: number;
+    penalty_lop_days: number;
   }[],
 ): (string | number)[][] {
   return [
-    ['Code', 'Name', ...dates.map((d) => d.slice(8)), 'Present', 'Absent', 'Late marks'],
+    ['Code', 'Name', ...dates.map((d) => d.slice(8)), 'Present', 'Absent', 'Late marks', 'Penalty LOP days'],
     ...rows.map((r) => [
       r.employee_code,
       r.employee_name,
@@ -77,6 +78,7 @@ export function musterSheet(
       r.present,
       r.absent,
       r.late_marks,
+      r.penalty_lop_days,
     ]),
   ];
 }

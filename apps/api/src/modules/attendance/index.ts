@@ -2,7 +2,8 @@
  * What other modules may use of the attendance module: re-derivation after a calendar change
  * (app.ts wires `rederiveListener` to the policies service's onCalendarChange), approved leave
  * (the leave module marks and unmarks days in its deciding transaction), minutes worked per day
- * (the leave module's comp-off credits) and the employee dashboard's today card.
+ * (the leave module's comp-off credits), the employee dashboard's today card, and late-mark and
+ * early-exit penalties as days of loss of pay (`penaltyLopDays`, for payable days and leave's LOP).
  */
 import type { Queryable } from '../../db/client';
 import { daysOf, punchesOn } from './attendance.repo';
@@ -12,13 +13,16 @@ import { addDays, localToInstant } from './derive';
 export {
   type AttendanceService,
   deriveRange,
+  type EmployeePenalty,
   markLeaveDays,
+  penaltyLopDays,
   rederiveListener,
   unmarkLeaveDays,
   workedMinutes,
 } from './attendance.service';
 export type { CalendarChange } from './day-context';
 export type { AttendanceStatus, LeaveMark } from './derive';
+export type { Penalty } from './penalties';
 export { REGULARISATION_TYPE } from './regularisation.service';
 
 /**

@@ -197,6 +197,10 @@ describe('fixed dropdowns', () => {
       value: 'present',
       label: 'Present',
     });
+    expect((await call(employee, 'GET', '/api/dropdown/status/attendance')).json().data).toContainEqual({
+      value: 'late',
+      label: 'Late',
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/dropdown/type/gender' })).statusCode).toBe(401);
   });
 });

@@ -330,3 +330,68 @@ describe('calendar changes', () => {
     expect((await svc.calendars.get(actor, cal.id)).holidays).toEqual([]);
   });
 });
+
+describe('audit and approval flows of policy changes', () => {
+  it('records who created, changed and deleted a definition, in the same transaction', async () => {
+    const created = await call(s.admin, 'POST', '/api/shift', { ...shift, name: 'Audited shift' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id as string;
+    expect(
+      (await call(s.admin, 'PUT', `/api/shift/${id}`, { ...shift, name: 'Audited shift 2' })).statusCode,
+    ).toBe(200);
+    expect((await call(s.admin, 'DELETE', `/api/shift/${id}`)).statusCode).toBe(200);
+    const acme = await t.companyId('Acme Corp');
+    const rows = await t.db.tenant(acme, async (tx) => {
+      const r = await tx.query<{ action: string; actor_user_id: string; changes: Record<string, unknown> }>(
+        'SELECT action, actor_user_id, changes FROM audit_log WHERE entity_id = $1 ORDER BY created_at, id',
+        [id],
+      );
+      return r.rows;
+    });
+    expect(rows.map((r) => r.action)).toEqual([
+      'policies.shift_created',
+      'policies.shift_updated',
+      'policies.shift_deleted',
+    ]);
+    expect(rows.every((r) => r.actor_user_id === s.admin.userResponse.id)).toBe(true);
+    expect((rows[1]!.changes.after as { name: string }).name).toBe('Audited shift 2');
+    // A refused change leaves no entry: an employee cannot create a shift.
+    expect((await call(s.employee, 'POST', '/api/shift', { ...shift, name: 'Nope' })).statusCode).toBe(403);
+  });
+
+  it('a master policy takes an approval flow per request type, only a flow of that type', async () => {
+    const flow = await call(s.admin, 'POST', '/api/approval-flow', {
+      name: 'Leave via HR',
+      request_type: 'leave',
+      is_default: false,
+      levels: [
+        { approver_kind: 'employee', approver_employee_ids: [s.admin.userResponse.employee_id], rule: 'any' },
+      ],
+    });
+    expect(flow.statusCode).toBe(201);
+    const flowId = flow.json().data.id as string;
+    const body = {
+      name: 'With flows',
+      description: '',
+      attendance_policy_id: null,
+      shift_id: null,
+      roster_id: null,
+      weekly_off_policy_id: null,
+      holiday_calendar_id: null,
+    };
+    const wrong = await call(s.admin, 'POST', '/api/master-policy', {
+      ...body,
+      approval_flows: [{ request_type: 'expense', approval_flow_id: flowId }],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(paths(wrong)).toEqual(['approval_flows.0.approval_flow_id']);
+    const right = await call(s.admin, 'POST', '/api/master-policy', {
+      ...body,
+      approval_flows: [{ request_type: 'leave', approval_flow_id: flowId }],
+    });
+    expect(right.statusCode).toBe(201);
+    expect(right.json().data.approval_flows).toEqual([
+      { request_type: 'leave', approval_flow_id: flowId, name: 'Leave via HR' },
+    ]);
+  });
+});

@@ -317,7 +317,9 @@ export async function missingRefs(tx: Queryable, b: MasterPolicyBody): Promise<s
     if (id && !(await one(tx, `SELECT 1 FROM ${table} WHERE id = $1`, [id]))) missing.push(field);
   }
   for (const [i, f] of b.approval_flows.entries()) {
-    if (!(await one(tx, 'SELECT 1 FROM approval_flows WHERE id = $1', [f.approval_flow_id]))) {
+    // The flow must exist and be one for that request type (a leave flow cannot approve expenses).
+    const flow = 'SELECT 1 FROM approval_flows WHERE id = $1 AND request_type = $2';
+    if (!(await one(tx, flow, [f.approval_flow_id, f.request_type]))) {
       missing.push(`approval_flows.${i}.approval_flow_id`);
     }
   }

@@ -13,6 +13,7 @@ import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
+import { insertAudit } from '../audit';
 import { companyToday } from '../org';
 import type { CalendarChange, CalendarChangeListener } from './index';
 import { rangesOverlap } from './policies.domain';
@@ -22,6 +23,27 @@ import { explainPolicy, loadDayContexts } from './resolve.repo';
 const pgCode = (err: unknown) => (err as { code?: string } | null)?.code;
 const validation = (path: string, message: string) =>
   new AppError('VALIDATION', `Validation failed: ${path}`, { errors: [{ path, message }] });
+
+/** An audit entry in the change's transaction: `policies.<entity>_<created|updated|deleted>`. */
+function audit(
+  tx: Queryable,
+  actor: Actor,
+  entity: string,
+  verb: 'created' | 'updated' | 'deleted' | 'ended',
+  id: string,
+  changes: Record<string, unknown>,
+) {
+  return insertAudit(tx, {
+    companyId: actor.companyId,
+    actorUserId: actor.userId,
+    action: `policies.${entity}_${verb}`,
+    entity,
+    entityId: id,
+    changes,
+    ip: actor.ip ?? null,
+    requestId: actor.requestId ?? null,
+  });
+}
 
 /** A unique name clash is a 409 naming the field; a policy still referenced cannot be deleted. */
 const dbErrors = (what: string) => (err: unknown) => {
@@ -65,6 +87,8 @@ export function createPoliciesService(deps: {
   function definition<B, R>(o: {
     what: string;
     table: string;
+    /** The audit log's entity name. */
+    entity: string;
     get: (tx: Queryable, id: string, lock?: boolean) => Promise<R | null>;
     save: (tx: Queryable, companyId: string, b: B, id?: string) => Promise<string>;
     list: (tx: Queryable, q: PolicyListQuery) => Promise<{ rows: R[]; total: number }>;
@@ -82,13 +106,16 @@ export function createPoliciesService(deps: {
         tenant(actor, o.what, async (tx) => {
           await o.check?.(tx, b);
           const id = await o.save(tx, actor.companyId, b);
+          await audit(tx, actor, o.entity, 'created', id, { after: b });
           return (await o.get(tx, id))!;
         }),
       update: (actor: Actor, id: string, b: B) =>
         tenant(actor, o.what, async (tx) => {
-          if (!(await o.get(tx, id, true))) throw notFound(label);
+          const before = await o.get(tx, id, true);
+          if (!before) throw notFound(label);
           await o.check?.(tx, b);
           await o.save(tx, actor.companyId, b, id);
+          await audit(tx, actor, o.entity, 'updated', id, { before, after: b });
           await fromToday(tx, actor, `${o.what} updated`);
           return (await o.get(tx, id))!;
         }),
@@ -105,6 +132,7 @@ export function createPoliciesService(deps: {
             );
           }
           await repo.deleteFrom(tx, o.table, id);
+          await audit(tx, actor, o.entity, 'deleted', id, { before: row });
           await fromToday(tx, actor, `${o.what} deleted`);
         }),
     };
@@ -116,6 +144,7 @@ export function createPoliciesService(deps: {
   >({
     what: 'attendance policy',
     table: 'attendance_policies',
+    entity: 'attendance_policy',
     get: repo.getAttendance,
     save: repo.saveAttendance,
     list: repo.listAttendance,
@@ -123,6 +152,7 @@ export function createPoliciesService(deps: {
   const shifts = definition<ShiftBody, NonNullable<Awaited<ReturnType<typeof repo.getShift>>>>({
     what: 'shift',
     table: 'shifts',
+    entity: 'shift',
     get: repo.getShift,
     save: repo.saveShift,
     list: repo.listShifts,
@@ -130,6 +160,7 @@ export function createPoliciesService(deps: {
   const rosters = definition<RosterBody, NonNullable<Awaited<ReturnType<typeof repo.getRoster>>>>({
     what: 'roster',
     table: 'rosters',
+    entity: 'roster',
     get: repo.getRoster,
     save: repo.saveRoster,
     list: repo.listRosters,
@@ -142,6 +173,7 @@ export function createPoliciesService(deps: {
   const weeklyOffs = definition<WeeklyOffBody, NonNullable<Awaited<ReturnType<typeof repo.getWeeklyOff>>>>({
     what: 'weekly-off policy',
     table: 'weekly_off_policies',
+    entity: 'weekly_off_policy',
     get: repo.getWeeklyOff,
     save: repo.saveWeeklyOff,
     list: repo.listWeeklyOffs,
@@ -152,6 +184,7 @@ export function createPoliciesService(deps: {
   >({
     what: 'holiday calendar',
     table: 'holiday_calendars',
+    entity: 'holiday_calendar',
     get: repo.getCalendar,
     save: repo.saveCalendar,
     list: repo.listCalendars,
@@ -159,6 +192,7 @@ export function createPoliciesService(deps: {
   const masters = definition<MasterPolicyBody, NonNullable<Awaited<ReturnType<typeof repo.getMaster>>>>({
     what: 'master policy',
     table: 'master_policies',
+    entity: 'master_policy',
     get: repo.getMaster,
     save: repo.saveMaster,
     list: repo.listMasters,
@@ -180,6 +214,7 @@ export function createPoliciesService(deps: {
         );
       }
       await repo.deleteFrom(tx, 'master_policies', id);
+      await audit(tx, actor, 'master_policy', 'deleted', id, { before: m });
     });
 
   /** A holiday changes its date (old and new) for everyone on the calendar. */
@@ -206,6 +241,7 @@ export function createPoliciesService(deps: {
             throw validation('date', 'This calendar already has a holiday on this date');
           throw err;
         });
+        await audit(tx, actor, 'holiday', 'created', id, { calendar_id: calendarId, after: b });
         await holidayChanged(tx, actor, [b.date], 'holiday added');
         return (await repo.getHoliday(tx, calendarId, id))!;
       }),
@@ -218,6 +254,7 @@ export function createPoliciesService(deps: {
             throw validation('date', 'This calendar already has a holiday on this date');
           throw err;
         });
+        await audit(tx, actor, 'holiday', 'updated', id, { calendar_id: calendarId, before, after: b });
         await holidayChanged(tx, actor, [before.date, b.date], 'holiday updated');
         return (await repo.getHoliday(tx, calendarId, id))!;
       }),
@@ -226,6 +263,7 @@ export function createPoliciesService(deps: {
         const before = await repo.getHoliday(tx, calendarId, id);
         if (!before) throw notFound('Holiday');
         await repo.deleteHoliday(tx, id);
+        await audit(tx, actor, 'holiday', 'deleted', id, { calendar_id: calendarId, before });
         await holidayChanged(tx, actor, [before.date], 'holiday deleted');
       }),
 
@@ -319,6 +357,10 @@ export function createPoliciesService(deps: {
           );
         }
         const id = await repo.insertAssignment(tx, actor.companyId, masterPolicyId, b, actor.userId);
+        await audit(tx, actor, 'policy_assignment', 'created', id, {
+          master_policy_id: masterPolicyId,
+          after: b,
+        });
         await changed(tx, {
           companyId: actor.companyId,
           employeeIds: await repo.employeesReached(tx, b.target_kind, b.target_id),
@@ -339,6 +381,10 @@ export function createPoliciesService(deps: {
           throw validation('effective_to', `Can only move the end earlier (now ${a.effective_to})`);
         }
         await repo.endAssignment(tx, id, effectiveTo);
+        await audit(tx, actor, 'policy_assignment', 'ended', id, {
+          before: { effective_to: a.effective_to },
+          after: { effective_to: effectiveTo },
+        });
         await changed(tx, {
           companyId: actor.companyId,
           employeeIds: await repo.employeesReached(tx, a.target_kind, a.target_id),
@@ -361,6 +407,7 @@ export function createPoliciesService(deps: {
           );
         }
         await repo.deleteFrom(tx, 'master_policy_assignments', id);
+        await audit(tx, actor, 'policy_assignment', 'deleted', id, { before: a });
         await changed(tx, {
           companyId: actor.companyId,
           employeeIds: await repo.employeesReached(tx, a.target_kind, a.target_id),

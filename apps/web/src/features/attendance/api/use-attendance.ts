@@ -5,13 +5,14 @@ import type {
   PageMeta,
   PunchData,
   PunchInput,
+  PunchUploadResult,
   Regularisation,
   RegularisationInput,
   RegularisationQueueQuery,
 } from '@hr/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiParams } from '../../../components/data-table';
-import { apiClient } from '../../../lib/api-client';
+import { ApiError, apiClient } from '../../../lib/api-client';
 
 const KEY = ['attendance'] as const;
 const REG_KEY = ['regularisation'] as const;
@@ -226,6 +227,7 @@ export type MusterRow = {
   present: number;
   absent: number;
   late_marks: number;
+  penalty_lop_days: number;
 };
 export function useMuster(params: Partial<MusterQuery> & Month) {
   return useQuery({
@@ -237,5 +239,72 @@ export function useMuster(params: Partial<MusterQuery> & Month) {
       return { items: res.data.data, meta: res.data.meta };
     },
     placeholderData: keepPreviousData,
+  });
+}
+
+// ---- punches from a file ----
+
+export type PunchUploadOutcome =
+  | { ok: true; result: PunchUploadResult; message: string }
+  | { ok: false; message: string; errors: { row: number; field: string; message: string }[] };
+
+/** Uploads a CSV or .xlsx of punches; a 400 with bad rows comes back as the rows to show. */
+export function useUploadPunches() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File): Promise<PunchUploadOutcome> => {
+      const form = new FormData();
+      form.append('file', file);
+      try {
+        const res = await apiClient.post<{ data: PunchUploadResult; message: string }>(
+          '/attendance/punches/upload',
+          form,
+          { silent: true },
+        );
+        return { ok: true, result: res.data.data, message: res.data.message };
+      } catch (err) {
+        if (err instanceof ApiError) {
+          const errors = (
+            err.errors as unknown as { row?: number; field?: string; path?: string; message?: string }[]
+          ).map((e) => ({ row: e.row ?? 0, field: e.field ?? e.path ?? '', message: e.message ?? '' }));
+          return { ok: false, message: err.message, errors };
+        }
+        throw err;
+      }
+    },
+    onSuccess: (r) => {
+      if (r.ok) qc.invalidateQueries({ queryKey: KEY });
+    },
+  });
+}
+
+// ---- optional holidays (the caller's pick of their calendar's) ----
+
+export type OptionalHolidays = {
+  calendar: { id: string; name: string } | null;
+  limit: number;
+  holidays: { id: string; date: string; name: string; location: string | null; picked: boolean }[];
+};
+
+export function useOptionalHolidays(year: number) {
+  return useQuery({
+    queryKey: ['optional-holidays', year],
+    queryFn: async () =>
+      (await apiClient.get<{ data: OptionalHolidays }>('/optional-holidays', { params: { year } })).data.data,
+  });
+}
+
+/** Picks or un-picks one; the server keeps the yearly limit and re-derives the day. */
+export function useToggleOptionalHoliday() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id: string; pick: boolean }) =>
+      v.pick
+        ? apiClient.put(`/optional-holidays/${v.id}`, undefined, { silent: true })
+        : apiClient.delete(`/optional-holidays/${v.id}`, { silent: true }),
+    onSettled: () => {
+      qc.invalidateQueries({ queryKey: ['optional-holidays'] });
+      qc.invalidateQueries({ queryKey: KEY });
+    },
   });
 }

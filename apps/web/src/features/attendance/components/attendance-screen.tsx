@@ -4,6 +4,7 @@ import {
   type AttendanceDay,
   type AttendanceLogsQuery,
   AttendanceLogsQuerySchema,
+  type AttendanceSummary,
 } from '@hr/contract';
 import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -29,6 +30,7 @@ import {
   usePunch,
   usePunchData,
 } from '../api/use-attendance';
+import { OptionalHolidaysPanel } from './optional-holidays-panel';
 import { clockTime, DAY_COLOR, DayStatusBadge, MONTH_NAMES, workedHours } from './parts';
 import { RegularisationPanel } from './regularisation-panel';
 
@@ -123,7 +125,35 @@ function Summary({ m }: { m: Month }) {
         Missed punches {s.missed_punches} · Regularisations {s.regularisations_used}
         {s.regularisations_allowed != null ? ` of ${s.regularisations_allowed}` : ''}
       </Text>
+      <Penalties penalty={s.penalty} />
     </Paper>
+  );
+}
+
+const shortDate = (d: string) => formatDate(d).replace(/ \d{4}$/, '');
+
+/** Late-mark and early-exit penalties of the month's attendance cycle, with the days behind each. */
+function Penalties({ penalty }: { penalty: AttendanceSummary['penalty'] }) {
+  const cycle = `${formatDate(penalty.cycle_from)} to ${formatDate(penalty.cycle_to)}`;
+  if (penalty.penalties.length === 0) {
+    return (
+      <Text size="sm" mt="xs" c="dimmed">
+        No late-mark or early-exit penalty in the attendance cycle ({cycle}).
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4} mt="xs" aria-label="Penalties">
+      <Text size="sm" fw={600} c="orange.9">
+        Penalty: {penalty.lop_days} day{penalty.lop_days === 1 ? '' : 's'} of loss of pay (cycle {cycle})
+      </Text>
+      {penalty.penalties.map((p) => (
+        <Text size="sm" key={`${p.kind}-${p.dates[0]}`}>
+          {p.days} day{p.days === 1 ? '' : 's'} for {p.dates.length}{' '}
+          {p.kind === 'late' ? 'late marks' : 'early exits'}: {p.dates.map(shortDate).join(', ')}
+        </Text>
+      ))}
+    </Stack>
   );
 }
 
@@ -248,6 +278,7 @@ export function AttendanceScreen() {
         emptyText="No days recorded this month."
       />
       <RegularisationPanel month={m} />
+      <OptionalHolidaysPanel year={m.year} />
     </Stack>
   );
 }

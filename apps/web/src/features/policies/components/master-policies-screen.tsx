@@ -1,4 +1,5 @@
 import {
+  APPROVAL_REQUEST_TYPES,
   ASSIGNMENT_KINDS,
   type Assignment,
   AssignmentBodySchema,
@@ -12,6 +13,7 @@ import {
   Group,
   Modal,
   Select,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -29,6 +31,7 @@ import { RowActions } from '../../../components/ui/row-actions';
 import { formatDate } from '../../../lib/format';
 import { enumLabel, enumOptions } from '../../../lib/labels';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
+import { useApprovalFlows } from '../../approvals/api/use-approval-flows';
 import { useDivisionDropdown, useEmployeeOptions } from '../../org/api/org-api';
 import {
   useAssign,
@@ -44,6 +47,7 @@ import { usePolicyForm } from './form-kit';
 
 function MasterForm({ row, onClose }: { row?: MasterPolicy; onClose: () => void }) {
   const save = useSavePolicy('master-policy');
+  const flows = useApprovalFlows();
   const options = {
     attendance_policy_id: usePolicyOptions('attendance-policy'),
     shift_id: usePolicyOptions('shift'),
@@ -60,17 +64,27 @@ function MasterForm({ row, onClose }: { row?: MasterPolicy; onClose: () => void 
       roster_id: row?.roster?.id ?? null,
       weekly_off_policy_id: row?.weekly_off_policy?.id ?? null,
       holiday_calendar_id: row?.holiday_calendar?.id ?? null,
+      ...Object.fromEntries(
+        APPROVAL_REQUEST_TYPES.map((t) => [
+          `flow:${t}`,
+          row?.approval_flows.find((a) => a.request_type === t)?.approval_flow_id ?? null,
+        ]),
+      ),
     } as Record<string, string | null>,
     MasterPolicyBodySchema,
-    (v) => ({
-      ...v,
-      name: (v.name ?? '').trim(),
-      description: (v.description ?? '').trim(),
-      approval_flows: (row?.approval_flows ?? []).map((a) => ({
-        request_type: a.request_type,
-        approval_flow_id: a.approval_flow_id,
-      })),
-    }),
+    (v) => {
+      const fields = Object.fromEntries(Object.entries(v).filter(([k]) => !k.startsWith('flow:')));
+      return {
+        ...fields,
+        name: (v.name ?? '').trim(),
+        description: (v.description ?? '').trim(),
+        // Only the chosen ones: a type left at "Company default" uses the company's default flow.
+        approval_flows: APPROVAL_REQUEST_TYPES.flatMap((t) => {
+          const id = v[`flow:${t}`];
+          return id ? [{ request_type: t, approval_flow_id: id }] : [];
+        }),
+      };
+    },
     (body) => save.mutateAsync({ id: row?.id, body: body as object }),
     onClose,
   );
@@ -113,10 +127,34 @@ function MasterForm({ row, onClose }: { row?: MasterPolicy; onClose: () => void 
           {pick('weekly_off_policy_id', 'Weekly-off policy')}
         </Group>
         {pick('holiday_calendar_id', 'Holiday calendar')}
-        <Text size="sm" c="dimmed">
-          Leave configuration is added by the leave module; approval flows per request type keep the company
-          default unless set through the API.
+        <Text size="sm" fw={600} mt="xs">
+          Approval flow per request type
         </Text>
+        {flows.isError ? (
+          <Text size="sm" c="dimmed">
+            The approval flows could not be loaded (viewing them needs the approval flow permission); each
+            request type keeps its current flow.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            {APPROVAL_REQUEST_TYPES.map((t) => (
+              <Select
+                key={t}
+                label={enumLabel(t)}
+                data={(flows.data ?? [])
+                  .filter((fl) => fl.request_type === t)
+                  .map((fl) => ({
+                    value: fl.id,
+                    label: fl.is_default ? `${fl.name} (company default)` : fl.name,
+                  }))}
+                value={v[`flow:${t}`] ?? null}
+                onChange={(x) => set(`flow:${t}`)(x)}
+                clearable
+                placeholder={flows.isPending ? 'Loading…' : 'Company default'}
+              />
+            ))}
+          </SimpleGrid>
+        )}
         <FormActions onCancel={onClose} loading={save.isPending}>
           Save master policy
         </FormActions>

@@ -1,12 +1,13 @@
-import { ATTENDANCE_STATUS_LABELS, type AttendanceDayStatus } from '@hr/contract';
+import { ATTENDANCE_STATUS_LABELS, type AttendanceDayStatus, hasAllPermissions } from '@hr/contract';
 import { Group, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { BarChart } from '../../../components/ui/bar-chart';
 import { LoadError } from '../../../components/ui/list-states';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { todayIn } from '../../../lib/format';
-import { useCompanyTimeZone } from '../../../lib/store';
+import { selectPermissions, useAppSelector, useCompanyTimeZone } from '../../../lib/store';
 import { type MusterRow, useMuster } from '../../attendance/api/use-attendance';
+import { PunchUploadPanel } from '../../attendance/components/punch-upload-panel';
 
 /** Short codes so a month fits on a screen; the legend under the grid spells each one out. */
 const CODE: Record<AttendanceDayStatus, string> = {
@@ -84,8 +85,10 @@ export function AttendanceMusterView({
   const total = query.data?.meta.totalCount ?? 0;
   const daysInMonth = valid ? new Date(Date.UTC(year, month, 0)).getUTCDate() : 0;
   const dayNumbers = Array.from({ length: daysInMonth }, (_, i) => i + 1);
+  const canUpload = hasAllPermissions(useAppSelector(selectPermissions), ['attendance_policies.edit']);
   return (
     <Stack>
+      {canUpload && <PunchUploadPanel />}
       <MusterFilters
         filter={filter}
         onChange={(f) => {
@@ -136,7 +139,7 @@ export function AttendanceMusterView({
                         {d}
                       </Table.Th>
                     ))}
-                    {['Present', 'Absent', 'Leave', 'Late'].map((h) => (
+                    {['Present', 'Absent', 'Leave', 'Late', 'Penalty LOP'].map((h) => (
                       <Table.Th key={h} scope="col" ta="right">
                         {h}
                       </Table.Th>
@@ -166,6 +169,7 @@ export function AttendanceMusterView({
                       <Table.Td ta="right">{r.absent}</Table.Td>
                       <Table.Td ta="right">{leaveDays(r)}</Table.Td>
                       <Table.Td ta="right">{r.late_marks}</Table.Td>
+                      <Table.Td ta="right">{r.penalty_lop_days || '–'}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -188,7 +192,8 @@ export function AttendanceMusterView({
             {(Object.keys(CODE) as AttendanceDayStatus[])
               .map((s) => `${CODE[s]} ${ATTENDANCE_STATUS_LABELS[s]}`)
               .join(' · ')}{' '}
-            · – no record. Present counts late days and half a day for each half day.
+            · – no record. Present counts late days and half a day for each half day. Penalty LOP: days of
+            loss of pay from late marks and early exits under the attendance policy.
           </Text>
         </>
       )}
