@@ -5,6 +5,7 @@
  * same ingest path as device punches, and only when no row is bad.
  */
 import ExcelJS from 'exceljs';
+import { csvLines } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { assertSafeXlsx, DEFAULT_XLSX_LIMITS } from '../../lib/xlsx-guard';
 import { localToInstant } from './derive';
@@ -72,43 +73,10 @@ function toRows(headers: string[], lines: { row: number; cells: string[] }[]): P
   return out;
 }
 
-/** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF, optional byte-order mark. */
+/** A punch file in CSV (RFC 4180, see lib/csv). */
 export function parsePunchCsv(buf: Buffer): PunchFileRow[] {
-  const text = buf.toString('utf8').replace(/^\uFEFF/, '');
-  const records: string[][] = [];
-  let field = '';
-  let rec: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      rec.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      rec.push(field);
-      records.push(rec);
-      rec = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || rec.length > 0) {
-    rec.push(field);
-    records.push(rec);
-  }
-  const [headers = [], ...rest] = records;
-  return toRows(
-    headers,
-    rest.map((cells, i) => ({ row: i + 2, cells })),
-  );
+  const { headers, lines } = csvLines(buf);
+  return toRows(headers, lines);
 }
 
 /**

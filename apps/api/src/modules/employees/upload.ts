@@ -11,6 +11,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { Db, Queryable } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
+import { csvLines } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { type FieldCrypto, lastFour } from '../../lib/field-crypto';
 import { assertSafeXlsx, DEFAULT_XLSX_LIMITS } from '../../lib/xlsx-guard';
@@ -217,43 +218,10 @@ export async function parseXlsx(buf: Buffer): Promise<RawRow[]> {
   return toRows(headers, lines);
 }
 
-/** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF, optional BOM. */
+/** An employee file in CSV (RFC 4180, see lib/csv). */
 export function parseCsv(buf: Buffer): RawRow[] {
-  const text = buf.toString('utf8').replace(/^\uFEFF/, '');
-  const records: string[][] = [];
-  let field = '';
-  let rec: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      rec.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      rec.push(field);
-      records.push(rec);
-      rec = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || rec.length > 0) {
-    rec.push(field);
-    records.push(rec);
-  }
-  const [headers = [], ...rest] = records;
-  return toRows(
-    headers,
-    rest.map((cells, i) => ({ row: i + 2, cells })),
-  );
+  const { headers, lines } = csvLines(buf);
+  return toRows(headers, lines);
 }
 
 // ---------- Validation and import ----------
