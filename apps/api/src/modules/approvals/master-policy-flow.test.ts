@@ -137,6 +137,59 @@ describe('approval flow from the master policy', () => {
     expect(await approversOf((await raise(E.ACM0006!, '2026-04-10')).id)).toEqual([E.ACM0005]);
   });
 
+  it('a claim filed through the expenses API follows the master policy flow, amount levels included', async () => {
+    const made = await call(s.admin, 'POST', '/api/approval-flow', {
+      name: 'Finance only',
+      request_type: 'expense',
+      is_default: false,
+      levels: [
+        { approver_kind: 'employee', approver_employee_ids: [E.ACM0005!], rule: 'any' },
+        {
+          approver_kind: 'employee',
+          approver_employee_ids: [E.ACM0001!],
+          rule: 'any',
+          min_amount_paise: 500_000,
+        },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const put = await call(s.admin, 'PUT', `/api/master-policy/${policyX}`, {
+      ...policyBody,
+      name: 'Policy X',
+      approval_flows: [
+        { request_type: 'leave', approval_flow_id: hrOnly },
+        { request_type: 'expense', approval_flow_id: made.json().data.id },
+      ],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const today = (await call(s.employee, 'GET', '/api/expenses/dropdowns')).json().data.today as string;
+    const cat = await call(s.admin, 'POST', '/api/expenses/categories', {
+      name: 'Travel (flow test)',
+      max_per_claim_paise: 10_000_000,
+      receipt_required_over_paise: null,
+    });
+    expect(cat.statusCode, cat.body).toBe(201);
+    expect(s.employee.userResponse.employee_id).toBe(E.ACM0003);
+    const file = async (amount_paise: number, bill: string) => {
+      const res = await call(s.employee, 'POST', '/api/expenses/addexpense', {
+        category_id: cat.json().data.id,
+        expense_date: today,
+        amount_paise,
+        merchant: 'Cab',
+        bill_number: bill,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.approval as { level_count: number; next_approvers: { id: string }[] };
+    };
+    // Not above ₹5,000: only the first level; above it, the conditional second level too.
+    const small = await file(100_00, 'MPF-1');
+    expect(small.level_count).toBe(1);
+    expect(small.next_approvers.map((a) => a.id)).toEqual([E.ACM0005]);
+    const large = await file(600_000, 'MPF-2');
+    expect(large.level_count).toBe(2);
+    expect(large.next_approvers.map((a) => a.id)).toEqual([E.ACM0005]);
+  });
+
   it("another company's flow cannot be attached to a master policy", async () => {
     const globexEmployee = (
       await t.db.tenant(await t.companyId('Globex Ltd'), (tx) =>
