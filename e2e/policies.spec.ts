@@ -38,7 +38,8 @@ test.describe('policy set-up', () => {
     const master = `Sales policy ${tag}`;
 
     // Someone in the Sales division, to inspect at the end.
-    const token = (await apiLogin(DEMO.admin)).token;
+    const login = await apiLogin(DEMO.admin);
+    const token = login.token;
     const api = await playwright.request.newContext({
       baseURL,
       extraHTTPHeaders: { authorization: `Bearer ${token}` },
@@ -49,6 +50,19 @@ test.describe('policy set-up', () => {
       division_name: string | null;
     }[];
     const seller = people.find((p) => p.division_name === 'Sales')!;
+    // A leave flow other than the company default, for the master policy's flow picker.
+    const leaveFlow = `Leave via HR ${tag}`;
+    const made = await api.post('/api/approval-flow', {
+      data: {
+        name: leaveFlow,
+        request_type: 'leave',
+        is_default: false,
+        levels: [
+          { approver_kind: 'employee', approver_employee_ids: [login.userResponse.employee_id], rule: 'any' },
+        ],
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
     await api.dispose();
 
     await signIn(page, DEMO.admin);
@@ -93,7 +107,18 @@ test.describe('policy set-up', () => {
     await dialog.getByLabel('Name').fill(master);
     await choose(page, dialog, 'Weekly-off policy', weekly);
     await choose(page, dialog, 'Holiday calendar', calendar);
+    await choose(page, dialog, 'Leave', leaveFlow);
     await dialog.getByRole('button', { name: 'Save master policy' }).click();
+    await expect(dialog).toBeHidden();
+    // The chosen leave flow was saved and shows again when the policy is opened for editing.
+    await page.getByRole('button', { name: `Edit ${master}` }).click();
+    dialog = page.getByRole('dialog', { name: `Edit ${master}` });
+    const leavePick = dialog
+      .getByRole('combobox', { name: 'Leave', exact: true })
+      .or(dialog.getByRole('textbox', { name: 'Leave', exact: true }))
+      .first();
+    await expect(leavePick).toHaveValue(leaveFlow);
+    await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: `Assignments of ${master}` }).click();
     dialog = page.getByRole('dialog', { name: `Assignments: ${master}` });

@@ -11,6 +11,7 @@ import type { Queryable } from '../../db/client';
 import { type Clock, dateIn } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { Notifier } from '../notifications';
+import { approvalFlowFor } from '../policies';
 import {
   createRequestTypeRegistry,
   DEFAULT_LINKS,
@@ -32,7 +33,9 @@ export type { DecideActor } from './request-types';
  *
  * Raising resolves the approvers of every level NOW and stores them (approval_request_approvers),
  * with each level's SLA:
- * - the company's default flow for the type (approval_flows.is_default); each level by
+ * - the flow the requester's master policy names for the type on the request's date (the policies
+ *   module decides which master policy is in force), else the company's default flow for the type
+ *   (approval_flows.is_default); each level by
  *   - reporting role: the requester's manager for that role (reporting_managers); for the role
  *     with the lowest priority number (the first-line role, e.g. L1) the primary manager
  *     (employees.manager_id) stands in when there is no row;
@@ -210,19 +213,36 @@ export function createApprovalEngine(deps: {
     return rows.map((r) => r.employee_id);
   }
 
-  /** Resolves the levels of the default flow for `type` (or the fallback) for this requester. */
+  /**
+   * The flow a request of `type` follows: `flowId` when given and still a flow of that type (the
+   * flow a request was raised on), else the one the requester's master policy in force on `onDate`
+   * names, else the company's default flow for the type; null when there is none.
+   */
+  async function flowFor(
+    tx: Queryable,
+    type: string,
+    requesterId: string,
+    onDate: string,
+    flowId: string | null,
+  ): Promise<{ id: string } | undefined> {
+    const chosen = flowId ?? (await approvalFlowFor(tx, requesterId, type, onDate));
+    const { rows } = await tx.query<{ id: string }>(
+      `SELECT id FROM approval_flows WHERE request_type = $1 AND (id = $2::uuid OR is_default)
+        ORDER BY (id = $2::uuid) DESC NULLS LAST LIMIT 1`,
+      [type, chosen],
+    );
+    return rows[0];
+  }
+
+  /** Resolves the levels of the requester's flow for `type` (or the fallback) for this requester. */
   async function resolveLevels(
     tx: Queryable,
     type: string,
     requesterId: string,
     amountPaise: number | null,
+    route: { onDate: string; flowId?: string | null },
   ): Promise<{ flowId: string | null; levels: ResolvedLevel[]; skipped: SkippedLevel[] }> {
-    const flow = (
-      await tx.query<{ id: string }>(
-        'SELECT id FROM approval_flows WHERE request_type = $1 AND is_default LIMIT 1',
-        [type],
-      )
-    ).rows[0];
+    const flow = await flowFor(tx, type, requesterId, route.onDate, route.flowId ?? null);
     const levels: ResolvedLevel[] = [];
     const skipped: SkippedLevel[] = [];
     if (flow) {
@@ -528,13 +548,25 @@ export function createApprovalEngine(deps: {
     registry,
     today,
 
-    /** Raises a request; returns its id. One per (type, subject). */
+    /**
+     * Raises a request; returns its id. One per (type, subject). `onDate` is the request's date
+     * (a leave's first day, the day regularised, the bill's date; default today): the master
+     * policy in force for the requester then picks the flow.
+     */
     async raise(
       tx: Queryable,
-      input: { type: string; subjectId: string; requesterId: string; amountPaise?: number | null },
+      input: {
+        type: string;
+        subjectId: string;
+        requesterId: string;
+        amountPaise?: number | null;
+        onDate?: string;
+      },
     ): Promise<{ id: string; levelCount: number; skipped: SkippedLevel[] }> {
       const amount = input.amountPaise ?? null;
-      const { flowId, levels, skipped } = await resolveLevels(tx, input.type, input.requesterId, amount);
+      const { flowId, levels, skipped } = await resolveLevels(tx, input.type, input.requesterId, amount, {
+        onDate: input.onDate ?? (await today(tx)),
+      });
       const { rows } = await tx.query<{ id: string; company_id: string }>(
         `INSERT INTO approval_requests (company_id, request_type, subject_id, requester_id, flow_id,
            current_level, level_count, skipped_levels, level_entered_at, amount_paise)
@@ -585,14 +617,18 @@ export function createApprovalEngine(deps: {
 
     /**
      * The requester changed the amount of a pending request nobody has acted on yet: its levels
-     * are resolved again on the new amount (a claim raised above the threshold gains the admin
+     * are resolved again on the new amount, on the flow it was raised on (a claim raised above the threshold gains the admin
      * level). Once someone has decided, the request keeps its route and the change is refused
      * (409): the requester withdraws and files again. Same amount: nothing changes.
      */
     async reroute(tx: Queryable, requestId: string, amountPaise: number): Promise<void> {
       const req = await loadRequest(tx, requestId, true);
-      const { rows } = await tx.query<{ amount_paise: string | null; decided: boolean }>(
-        `SELECT r.amount_paise::text AS amount_paise,
+      const { rows } = await tx.query<{
+        amount_paise: string | null;
+        decided: boolean;
+        flow_id: string | null;
+      }>(
+        `SELECT r.amount_paise::text AS amount_paise, r.flow_id,
                 EXISTS (SELECT 1 FROM approval_decisions d WHERE d.request_id = r.id) AS decided
            FROM approval_requests r WHERE r.id = $1`,
         [requestId],
@@ -604,11 +640,17 @@ export function createApprovalEngine(deps: {
           'An approver has already acted on this request: withdraw it and submit a new one to change the amount',
         );
       }
+      // The flow stays the one the request was raised on (a later change of the requester's
+      // master policy does not move it); only the amount conditions are looked at again.
       const { flowId, levels, skipped } = await resolveLevels(
         tx,
         req.request_type,
         req.requester_id,
         amountPaise,
+        {
+          onDate: await today(tx),
+          flowId: rows[0]?.flow_id ?? null,
+        },
       );
       await tx.query('DELETE FROM approval_request_approvers WHERE request_id = $1', [requestId]);
       await tx.query(

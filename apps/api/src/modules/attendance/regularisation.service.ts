@@ -198,7 +198,12 @@ export function createRegularisationService(deps: { db: Db; engine: ApprovalEngi
         });
         if (c.autoApprove) await apply(tx, actor.companyId, id);
         else
-          await engine.raise(tx, { type: REGULARISATION_TYPE, subjectId: id, requesterId: actor.employeeId });
+          await engine.raise(tx, {
+            type: REGULARISATION_TYPE,
+            subjectId: id,
+            requesterId: actor.employeeId,
+            onDate: input.date,
+          });
         await auditOf(tx, actor, {
           action: 'attendance.regularisation_requested',
           entity: 'regularisation_request',

@@ -278,6 +278,7 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
           subjectId: id,
           requesterId: actor.employeeId,
           amountPaise: values.amount_paise,
+          onDate: values.expense_date,
         });
         await auditOf(tx, actor, {
           action: 'expense.claimed',

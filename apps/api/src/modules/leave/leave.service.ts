@@ -616,7 +616,12 @@ export function createLeaveService(deps: {
           contact: input.contact,
           documentId: input.document_id,
         });
-        await engine.raise(tx, { type: LEAVE_TYPE, subjectId: id, requesterId: employeeId });
+        await engine.raise(tx, {
+          type: LEAVE_TYPE,
+          subjectId: id,
+          requesterId: employeeId,
+          onDate: input.from_date,
+        });
         await auditOf(tx, actor, {
           action: 'leave.requested',
           entity: 'leave_request',

@@ -409,3 +409,30 @@ export async function explainPolicy(
       : null,
   };
 }
+
+/**
+ * The approval flow the master policy in force for the employee on `date` names for
+ * `requestType` (the same winner as explainPolicy: employee > unit > division > company default),
+ * or null when that policy names none, no policy applies or the employee is unknown: the caller
+ * then uses the company's default flow for the type.
+ */
+export async function approvalFlowFor(
+  tx: Queryable,
+  employeeId: string,
+  requestType: string,
+  date: string,
+): Promise<string | null> {
+  checkRange(date, date);
+  const [e] = await employeesOf(tx, [employeeId]);
+  if (!e) return null;
+  const assignments = await assignmentsFor(tx, [e], date, date);
+  const { winner } = resolveAssignment(assignments, e, date);
+  const policy = winner ? 'mp.id = $2' : 'mp.is_default';
+  const { rows } = await tx.query<{ approval_flow_id: string }>(
+    `SELECT f.approval_flow_id FROM master_policies mp
+       JOIN master_policy_approval_flows f ON f.master_policy_id = mp.id AND f.request_type = $1
+      WHERE ${policy} LIMIT 1`,
+    winner ? [requestType, winner.masterPolicyId] : [requestType],
+  );
+  return rows[0]?.approval_flow_id ?? null;
+}
