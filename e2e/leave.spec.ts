@@ -158,7 +158,7 @@ test('leave over the document limit: the employee attaches a PDF, the manager op
   await page.goto('/user/leaves');
   await page.getByRole('combobox', { name: 'Leave type' }).click();
   await page.getByRole('option', { name: typeName }).click();
-  await expect(page.getByText(`Needed for more than 1 days of ${typeName}`)).toBeVisible();
+  await expect(page.getByText(`Needed for more than 1 day of ${typeName}`)).toBeVisible();
   await page.getByRole('textbox', { name: 'From' }).fill(from);
   await page.getByRole('textbox', { name: 'To' }).fill(to);
   await page.getByRole('textbox', { name: 'Reason' }).click();
@@ -181,6 +181,8 @@ test('leave over the document limit: the employee attaches a PDF, the manager op
     .getByRole('row')
     .filter({ hasText: typeName });
   await expect(mine.getByRole('button', { name: /Open the document/ })).toBeVisible();
+  // The form is clear again for the next request.
+  await expect(page.getByText('Attached: certificate.pdf')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/leave-document-apply.png', fullPage: true });
 
   const managerContext = await browser.newContext();

@@ -194,6 +194,7 @@ function ApplyForm() {
   const [to, setTo] = useState('');
   const [session, setSession] = useState<Session>('full_day');
   const [reason, setReason] = useState('');
+  const [docFile, setDocFile] = useState<File | null>(null);
   const [doc, setDoc] = useState<{ id: string; name: string } | null>(null);
   const [docError, setDocError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -226,12 +227,14 @@ function ApplyForm() {
   const onDocument = async (file: File | null) => {
     reset();
     setDocError(null);
+    setDocFile(file);
     if (!file) return setDoc(null);
     try {
       const d = await upload.mutateAsync(file);
       setDoc({ id: d.id, name: d.file_name });
     } catch (e) {
       setDoc(null);
+      setDocFile(null);
       setDocError(e instanceof ApiError ? e.message : 'Could not upload the document');
     }
   };
@@ -245,6 +248,7 @@ function ApplyForm() {
       setTo('');
       setReason('');
       setDoc(null);
+      setDocFile(null);
     } catch (e) {
       fail(e);
     }
@@ -311,7 +315,8 @@ function ApplyForm() {
         />
         <FileInput
           label="Document (PDF, PNG or JPEG, up to 5 MiB)"
-          placeholder={doc?.name ?? 'Choose a file'}
+          placeholder="Choose a file"
+          value={docFile}
           accept="application/pdf,image/png,image/jpeg"
           onChange={(file) => void onDocument(file)}
           clearable
@@ -322,7 +327,7 @@ function ApplyForm() {
               : doc
                 ? `Attached: ${doc.name}`
                 : type?.document_over_days != null
-                  ? `Needed for more than ${type.document_over_days} days of ${type.name}`
+                  ? `Needed for more than ${days(type.document_over_days)} of ${type.name}`
                   : undefined
           }
         />
