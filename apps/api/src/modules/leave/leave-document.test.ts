@@ -47,7 +47,9 @@ beforeAll(async () => {
   acme = await t.companyId('Acme Corp');
   // A second employee login: another direct report of the demo manager, same role as the employee.
   const peerEmployee = await t.db.tenant(acme, async (tx) => {
-    const { rows } = await tx.query<{ id: string }>("SELECT id FROM employees WHERE employee_code = 'ACM0004'");
+    const { rows } = await tx.query<{ id: string }>(
+      "SELECT id FROM employees WHERE employee_code = 'ACM0004'",
+    );
     return rows[0]!.id;
   });
   await t.db.query(
