@@ -14,18 +14,21 @@ function sandwichFriday(): { friday: string; monday: string } {
   return { friday: iso(d), monday: iso(new Date(d.getTime() + 3 * 86_400_000)) };
 }
 
-/** The admin sets up a leave type that counts weekly-offs between leave days, in the base policy, with 10 days. */
-async function setUp(api: APIRequestContext): Promise<string> {
+/** The admin sets up a leave type (by default one that counts weekly-offs between leave days), in the base policy, with 10 days. */
+async function setUp(
+  api: APIRequestContext,
+  leaveType: { name: string; code: string } & Record<string, unknown> = {
+    name: `Sandwich leave ${Date.now() % 100000}`,
+    code: `SW${Date.now() % 100000}`,
+    sandwich: { weekly_off_between: true },
+  },
+): Promise<string> {
   const admin = await apiLogin(DEMO.admin);
   const employee = await apiLogin(DEMO.employee);
   const headers = { authorization: `Bearer ${admin.token}` };
   const type = await api.post('/api/leave/types', {
     headers,
-    data: {
-      name: `Sandwich leave ${Date.now() % 100000}`,
-      code: `SW${Date.now() % 100000}`,
-      sandwich: { weekly_off_between: true },
-    },
+    data: leaveType,
   });
   expect(type.status(), await type.text()).toBe(201);
   const typeId = (await type.json()).data.id as string;
@@ -125,5 +128,86 @@ test('leave Friday to Monday under a sandwich policy: four days, approved, expla
     page.getByRole('table', { name: 'My leave requests' }).getByRole('row').filter({ hasText: typeName }),
   ).toContainText('Cancelled');
   await expect(balanceCard).toContainText('10');
+  await employeeContext.close();
+});
+
+/** A Tuesday some weeks ahead (a different one each run, so reruns do not overlap). */
+function tuesdayAhead(): { from: string; to: string } {
+  const d = new Date(Date.now() + (40 + (Math.floor(Date.now() / 1000) % 150)) * 86_400_000);
+  while (d.getUTCDay() !== 2) d.setUTCDate(d.getUTCDate() + 1);
+  const iso = (x: Date) => x.toISOString().slice(0, 10);
+  return { from: iso(d), to: iso(new Date(d.getTime() + 2 * 86_400_000)) };
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+
+test('leave over the document limit: the employee attaches a PDF, the manager opens it from the queue', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const n = Date.now() % 100000;
+  const typeName = await setUp(api, { name: `Sick leave ${n}`, code: `SK${n}`, document_over_days: 1 });
+  await api.dispose();
+  const { from, to } = tuesdayAhead();
+
+  const employeeContext = await browser.newContext();
+  const page = await employeeContext.newPage();
+  await signIn(page, DEMO.employee);
+  await page.goto('/user/leaves');
+  await page.getByRole('combobox', { name: 'Leave type' }).click();
+  await page.getByRole('option', { name: typeName }).click();
+  await expect(page.getByText(`Needed for more than 1 day of ${typeName}`)).toBeVisible();
+  await page.getByRole('textbox', { name: 'From' }).fill(from);
+  await page.getByRole('textbox', { name: 'To' }).fill(to);
+  await page.getByRole('textbox', { name: 'Reason' }).click();
+  // Without the document the preview names the rule and the field, and submit stays off.
+  await page.getByRole('button', { name: 'Preview days' }).click();
+  await expect(page.getByText(/document rule/).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit request' })).toBeDisabled();
+
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByText('Attached: certificate.pdf')).toBeVisible();
+  await page.getByRole('button', { name: 'Preview days' }).click();
+  await expect(page.getByTestId('preview-total')).toBeVisible();
+  await expect(page.getByText(/document rule/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Submit request' }).click();
+  await expect(page.getByText('Leave requested')).toBeVisible();
+  const mine = page
+    .getByRole('table', { name: 'My leave requests' })
+    .getByRole('row')
+    .filter({ hasText: typeName });
+  await expect(mine.getByRole('button', { name: /Open the document/ })).toBeVisible();
+  // The form is clear again for the next request.
+  await expect(page.getByText('Attached: certificate.pdf')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/leave-document-apply.png', fullPage: true });
+
+  const managerContext = await browser.newContext();
+  const manager = await managerContext.newPage();
+  await signIn(manager, DEMO.manager);
+  await manager.goto('/team/requests/leaves');
+  await manager
+    .getByRole('row')
+    .filter({ hasText: typeName })
+    .getByRole('button', { name: /Open leave of/ })
+    .click();
+  const drawer = manager.getByRole('dialog', { name: /Leave:/ });
+  const download = manager.waitForEvent('download');
+  await drawer.getByRole('button', { name: /Open the document/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('certificate.pdf');
+  await manager.screenshot({ path: '/tmp/leave-document-queue.png' });
+  await managerContext.close();
+
+  // Withdraw, so the dates are free again.
+  await mine.getByRole('button', { name: /^Withdraw leave from/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Withdraw/ })
+    .click();
+  await expect(mine).toContainText('Withdrawn');
   await employeeContext.close();
 });

@@ -306,7 +306,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   notificationsRoutes(app, { notifications });
   expensesRoutes(app, { expenses });
   lettersRoutes(app, { letters, templates: letterTemplates });
-  leaveRoutes(app, { leave });
+  leaveRoutes(app, { leave, files });
   payrollRoutes(app, payroll);
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);

@@ -226,6 +226,8 @@ export const LeaveRequestSchema = z.object({
   reason: z.string().nullable(),
   contact: z.string().nullable(),
   document_id: z.string().nullable(),
+  /** Opens the attached document (its employee, its approvers, leave administrators). */
+  document_url: z.string().nullable(),
   status: z.enum(LEAVE_REQUEST_STATUSES),
   created_at: z.string(),
   approval: ApprovalStateSchema.nullable(),

@@ -84,6 +84,24 @@ export async function findDocument(tx: Queryable, id: string, s: ScopeFilter): P
   return rows[0] ?? null;
 }
 
+/** True when the document exists and belongs to that employee (RLS adds the company). */
+export async function isDocumentOf(tx: Queryable, documentId: string, employeeId: string): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM employee_documents WHERE id = $1 AND employee_id = $2', [
+    documentId,
+    employeeId,
+  ]);
+  return rows.length > 0;
+}
+
+/** The document by id with no scope filter: for callers that have checked access their own way. */
+export async function getDocument(tx: Queryable, id: string): Promise<DocumentRow | null> {
+  const { rows } = await tx.query<DocumentRow>(
+    `SELECT ${DOC_COLUMNS} FROM employee_documents d WHERE d.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
 export async function deleteDocument(tx: Queryable, id: string): Promise<void> {
   await tx.query('DELETE FROM employee_documents WHERE id = $1', [id]);
 }

@@ -65,7 +65,7 @@ async function readForm(
   return { file, fields };
 }
 
-function sendFile(reply: FastifyReply, data: Buffer, type: string, disposition: string) {
+export function sendFile(reply: FastifyReply, data: Buffer, type: string, disposition: string) {
   return reply
     .header('content-type', type)
     .header('content-length', String(data.length))
@@ -76,7 +76,7 @@ function sendFile(reply: FastifyReply, data: Buffer, type: string, disposition: 
 }
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-function attachment(name: string) {
+export function attachment(name: string) {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -185,6 +185,19 @@ export function createFilesService(deps: Deps) {
       return { data, fileName: doc.file_name, contentType: doc.content_type };
     },
 
+    /**
+     * A document's bytes for a module that decided access itself (a leave request's document is
+     * readable by the request's approvers, whatever their employee-record scope). RLS keeps the
+     * company; the caller must not pass an id it has not checked.
+     */
+    async openChecked(companyId: string, documentId: string) {
+      const doc = await db.tenant(companyId, (tx) => repo.getDocument(tx, documentId));
+      if (!doc) throw notFound('Document');
+      const data = await store.get(doc.storage_key);
+      if (!data) throw notFound('Document');
+      return { data, fileName: doc.file_name, contentType: doc.content_type };
+    },
+
     async removeDocument(actor: Actor, documentId: string): Promise<void> {
       const key = await db.tenant(actor.companyId, async (tx) => {
         const doc = await repo.findDocument(tx, documentId, scopeOf(actor));

@@ -36,6 +36,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth';
+import { attachment, sendFile } from '../files';
 import type { LeaveService, QueueMode } from './leave.service';
 
 const ok = <T>(data: T, message = 'ok') => ({ status: 200, message, data });
@@ -45,7 +46,15 @@ const ok = <T>(data: T, message = 'ok') => ({ status: 200, message, data });
  * (employee_leaves.*), the team and admin queues (leave_requests.*), manual balance entries
  * (employee_list.edit) and the accrual run.
  */
-export function leaveRoutes(app: FastifyInstance, deps: { leave: LeaveService }) {
+/** What the leave routes need of the files module (passed in by app.ts). */
+export type LeaveDocumentFiles = {
+  openChecked(
+    companyId: string,
+    documentId: string,
+  ): Promise<{ data: Buffer; fileName: string; contentType: string }>;
+};
+
+export function leaveRoutes(app: FastifyInstance, deps: { leave: LeaveService; files: LeaveDocumentFiles }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const svc = deps.leave;
 
@@ -232,6 +241,20 @@ export function leaveRoutes(app: FastifyInstance, deps: { leave: LeaveService })
         schema: { tags, params: IdParamSchema, response: { 200: LeaveRequestResponseSchema } },
       },
       async (req) => ok(await svc.get(actorOf(req), req.params.id)),
+    );
+    // The request's document: the service decides who may read it, the files module serves it.
+    r.get(
+      '/api/leave/leave-record/:id/document',
+      {
+        config: { permission: ['employee_leaves.view', 'leave_requests.view'] },
+        schema: { tags, params: IdParamSchema },
+      },
+      async (req, reply) => {
+        const actor = actorOf(req);
+        const documentId = await svc.documentOf(actor, req.params.id);
+        const doc = await deps.files.openChecked(actor.companyId, documentId);
+        return sendFile(reply, doc.data, doc.contentType, attachment(doc.fileName));
+      },
     );
     r.put(
       '/api/leave/leave-record/:id',

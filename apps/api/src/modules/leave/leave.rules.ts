@@ -382,7 +382,7 @@ export function checkRequest(c: RequestCheck): { rule: string; message: string }
   if (t.documentOverDays !== null && c.counted > t.documentOverDays && !c.hasDocument) {
     out.push({
       rule: 'document',
-      message: `A document is required for more than ${t.documentOverDays} days (document rule)`,
+      message: `${t.name} needs a document for more than ${t.documentOverDays} days (document rule): attach it in the Document field (document_id)`,
     });
   }
   if (t.paid) {

@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinition } from '../approvals';
 import { scopeWhere } from '../employees';
+import { isDocumentOf } from '../files';
 import { companyToday } from '../org';
 import { runAccrual } from './leave.accrual';
 import { runCompOff } from './leave.compoff';
@@ -301,6 +302,13 @@ export function createLeaveService(deps: {
       today: now,
       hasDocument: !!input.document_id,
     });
+    // The document must be one the employee uploaded (an employee document of theirs).
+    if (input.document_id && !(await isDocumentOf(tx, input.document_id, employeeId))) {
+      violations.unshift({
+        rule: 'document_id',
+        message: 'The document was not found: upload it again (document_id)',
+      });
+    }
     const overlaps = await repo.overlapping(tx, employeeId, input.from_date, input.to_date, exceptId);
     for (const o of overlaps) {
       // Two halves of one day do not overlap.
@@ -331,7 +339,11 @@ export function createLeaveService(deps: {
   function refuse(violations: { rule: string; message: string }[]) {
     if (violations.length === 0) return;
     throw new AppError('VALIDATION', violations.map((v) => v.message).join('; '), {
-      errors: violations.map((v) => ({ path: v.rule, message: v.message })),
+      // The document rule names the field to fill in; other rules name themselves.
+      errors: violations.map((v) => ({
+        path: v.rule === 'document' ? 'document_id' : v.rule,
+        message: v.message,
+      })),
     });
   }
 
@@ -368,6 +380,7 @@ export function createLeaveService(deps: {
         reason: r.reason,
         contact: r.contact,
         document_id: r.document_id,
+        document_url: r.document_id ? `/api/leave/leave-record/${r.id}/document` : null,
         status: r.status,
         created_at: iso(r.created_at),
         approval: (approvalId && states.get(approvalId)) || null,
@@ -708,6 +721,24 @@ export function createLeaveService(deps: {
         if (approvalId && (await engine.isParticipant(tx, approvalId, actor.employeeId)))
           return itemOf(tx, id, actor, 'team');
         throw notFound('Leave request');
+      }),
+
+    /**
+     * The document attached to a request, for its employee, one of its approvers, or a leave
+     * administrator (leave_requests.edit, company scope); 404 for everyone else.
+     */
+    documentOf: (actor: Actor, id: string) =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        const [row] = await repo.getRequests(tx, [id]);
+        if (!row) throw notFound('Leave request');
+        let allowed = row.employee_id === actor.employeeId || isAdmin(actor);
+        if (!allowed) {
+          const approvalId = await approvalIdOf(tx, id);
+          allowed = !!approvalId && (await engine.isParticipant(tx, approvalId, actor.employeeId));
+        }
+        if (!allowed) throw notFound('Leave request');
+        if (!row.document_id) throw notFound('Document');
+        return row.document_id;
       }),
 
     mine: (actor: Actor, q: MyLeaveQuery) =>

@@ -1,4 +1,5 @@
 import type {
+  EmployeeDocument,
   LeaveBalance,
   LeaveCalendar,
   LeaveExplainer,
@@ -164,4 +165,33 @@ export function useSaveLeavePolicy() {
             .data,
     onSuccess: () => invalidate(qc),
   });
+}
+
+/** The leave document goes in as one of the employee's documents (POST upload/file); its id rides on the request. */
+export function useUploadLeaveDocument(employeeId: string | null | undefined) {
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('employee_id', employeeId ?? '');
+      form.append('title', `Leave document: ${file.name}`.slice(0, 200));
+      form.append('file', file);
+      return (await apiClient.post<{ data: EmployeeDocument }>('/upload/file', form, { silent: true })).data
+        .data;
+    },
+  });
+}
+
+/** Saves a request's document (the bearer token rides on the call; the server checks who may read it). */
+export async function downloadLeaveDocument(url: string, fileName: string): Promise<void> {
+  const res = await apiClient.get<Blob>(url.replace(/^\/api/, ''), { responseType: 'blob' });
+  const href = URL.createObjectURL(res.data);
+  // The stored name (with its extension) comes back in content-disposition.
+  const named = /filename="([^"]+)"/.exec(String(res.headers?.['content-disposition'] ?? ''))?.[1];
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = named ?? fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }

@@ -24,7 +24,7 @@ import { useCompanyTimeZone } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
 import { DecisionHistory, NextApprovers } from '../../requests/components/request-parts';
 import { type QueueMode, useDecideLeave, useLeaveQueue } from '../api/use-leave';
-import { LeaveStatusBadge } from './leave-parts';
+import { LeaveDocumentButton, LeaveStatusBadge } from './leave-parts';
 
 const range = (r: LeaveRequest) =>
   `${formatDate(r.from_date)}${r.to_date !== r.from_date ? ` – ${formatDate(r.to_date)}` : ''}${
@@ -90,6 +90,11 @@ function RequestDrawer({
             <LeaveStatusBadge status={r.status} />
           </Group>
           {r.reason && <Text size="sm">Reason: {r.reason}</Text>}
+          {r.document_url && (
+            <Group>
+              <LeaveDocumentButton request={r} />
+            </Group>
+          )}
           <Table withTableBorder aria-label="Days counted">
             <Table.Thead>
               <Table.Tr>

@@ -13,6 +13,7 @@ import {
   Button,
   Card,
   Drawer,
+  FileInput,
   Group,
   SegmentedControl,
   Select,
@@ -39,7 +40,7 @@ import { confirm } from '../../../lib/confirm';
 import { formatDate, todayIn } from '../../../lib/format';
 import { enumLabel } from '../../../lib/labels';
 import { useAppSelector, useCompanyTimeZone } from '../../../lib/store';
-import { selectPermissions } from '../../../lib/store/auth-slice';
+import { selectPermissions, selectUser } from '../../../lib/store/auth-slice';
 import { toastSuccess } from '../../../lib/toasts';
 import {
   useApplyLeave,
@@ -50,8 +51,9 @@ import {
   useMyLeaves,
   usePreview,
   useRemoveLeave,
+  useUploadLeaveDocument,
 } from '../api/use-leave';
-import { LeaveStatusBadge } from './leave-parts';
+import { LeaveDocumentButton, LeaveStatusBadge } from './leave-parts';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
@@ -192,7 +194,13 @@ function ApplyForm() {
   const [to, setTo] = useState('');
   const [session, setSession] = useState<Session>('full_day');
   const [reason, setReason] = useState('');
+  const [docFile, setDocFile] = useState<File | null>(null);
+  const [doc, setDoc] = useState<{ id: string; name: string } | null>(null);
+  const [docError, setDocError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const user = useAppSelector(selectUser);
+  const upload = useUploadLeaveDocument(user?.employee_id);
+  const type = config.data?.leave_types.find((t) => t.id === typeId);
 
   const input = () => ({
     leave_type_id: typeId ?? '',
@@ -201,6 +209,7 @@ function ApplyForm() {
     day_type: session === 'full_day' ? ('full_day' as const) : ('half_day' as const),
     half_day_type: session === 'full_day' ? null : session,
     reason: reason.trim() || null,
+    document_id: doc?.id ?? null,
   });
   const ready = !!typeId && !!from && (session !== 'full_day' || !!to);
   const fail = (e: unknown) => setError(e instanceof ApiError ? e.message : 'Something went wrong');
@@ -214,6 +223,21 @@ function ApplyForm() {
       fail(e);
     }
   };
+  // The file is checked by the server (content and size) and stored as the employee's document.
+  const onDocument = async (file: File | null) => {
+    reset();
+    setDocError(null);
+    setDocFile(file);
+    if (!file) return setDoc(null);
+    try {
+      const d = await upload.mutateAsync(file);
+      setDoc({ id: d.id, name: d.file_name });
+    } catch (e) {
+      setDoc(null);
+      setDocFile(null);
+      setDocError(e instanceof ApiError ? e.message : 'Could not upload the document');
+    }
+  };
   const onSubmit = async () => {
     setError(null);
     try {
@@ -223,6 +247,8 @@ function ApplyForm() {
       setFrom('');
       setTo('');
       setReason('');
+      setDoc(null);
+      setDocFile(null);
     } catch (e) {
       fail(e);
     }
@@ -287,6 +313,24 @@ function ApplyForm() {
           rows={2}
           maxLength={1000}
         />
+        <FileInput
+          label="Document (PDF, PNG or JPEG, up to 5 MiB)"
+          placeholder="Choose a file"
+          value={docFile}
+          accept="application/pdf,image/png,image/jpeg"
+          onChange={(file) => void onDocument(file)}
+          clearable
+          error={docError || undefined}
+          description={
+            upload.isPending
+              ? 'Uploading…'
+              : doc
+                ? `Attached: ${doc.name}`
+                : type?.document_over_days != null
+                  ? `Needed for more than ${days(type.document_over_days)} of ${type.name}`
+                  : undefined
+          }
+        />
         {error && (
           <Alert color="red" role="alert">
             {error}
@@ -296,7 +340,7 @@ function ApplyForm() {
         <Group justify="flex-end">
           <Button
             variant="light"
-            disabled={!ready}
+            disabled={!ready || upload.isPending}
             loading={preview.isPending}
             onClick={() => void onPreview()}
           >
@@ -367,18 +411,22 @@ function MyRequests() {
       key: 'actions',
       label: 'Actions',
       hideLabel: true,
-      cell: (r) =>
-        can(r, 'withdraw') || r.abilities.cancel ? (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => void act(r)}
-            aria-label={`${r.status === 'approved' ? 'Cancel' : 'Withdraw'} leave from ${formatDate(r.from_date)}`}
-          >
-            {r.status === 'approved' ? 'Cancel' : 'Withdraw'}
-          </Button>
-        ) : null,
+      cell: (r) => (
+        <Group gap="xs" wrap="nowrap">
+          <LeaveDocumentButton request={r} />
+          {can(r, 'withdraw') || r.abilities.cancel ? (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => void act(r)}
+              aria-label={`${r.status === 'approved' ? 'Cancel' : 'Withdraw'} leave from ${formatDate(r.from_date)}`}
+            >
+              {r.status === 'approved' ? 'Cancel' : 'Withdraw'}
+            </Button>
+          ) : null}
+        </Group>
+      ),
     },
   ];
   return (
