@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import type { AuditService } from '../audit';
+import { receiptReadableByApprover } from '../expenses';
 import { isLetterDocument } from '../letters';
 import { type DetectedType, detectType, sanitiseFileName } from './detect';
 import type { FileStore } from './file-store';
@@ -180,7 +181,15 @@ export function createFilesService(deps: Deps) {
 
     async download(actor: Actor, documentId: string) {
       const doc = await db.tenant(actor.companyId, async (tx) => {
-        const found = await repo.findDocument(tx, documentId, scopeOf(actor));
+        let found = await repo.findDocument(tx, documentId, scopeOf(actor));
+        // An approver of a claim opens its receipt though the claimant is outside their scope.
+        if (
+          !found &&
+          actor.employeeId &&
+          (await receiptReadableByApprover(tx, documentId, actor.employeeId))
+        ) {
+          found = await repo.findDocument(tx, documentId, { scope: 'company', employeeId: actor.employeeId });
+        }
         // A letter (salary figures) is read by its employee and administrators only, not by a
         // manager whose team scope reaches the employee's other documents.
         const letterOfAnother =
