@@ -1,7 +1,38 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './support/helpers';
+import { apiLogin, DEMO, signIn } from './support/helpers';
 
-test('an admin creates a template, generates a letter, the employee accepts it', async ({ browser }) => {
+test('an admin creates a template, generates a letter, the employee accepts it', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // {{ctc}} comes from the employee's own salary: give Priya (the demo employee) one first.
+  const adminApi = await apiLogin(DEMO.admin);
+  const priya = (await apiLogin(DEMO.employee)).userResponse.employee_id;
+  const api = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${adminApi.token}` },
+  });
+  const earnings = (await (await api.get('/api/component/earnings?records=100')).json()).data as {
+    id: string;
+    name: string;
+  }[];
+  const id = (name: string) => earnings.find((e) => e.name === name)?.id;
+  const salary = await api.post('/api/employee/salary', {
+    data: {
+      employee_id: priya,
+      annual_ctc_paise: 12_00_000_00,
+      effective_from: '2026-04-01',
+      lines: [
+        { earning_id: id('Basic'), value_type: 'percentage_of_ctc', percent: 50 },
+        { earning_id: id('Special allowance'), value_type: 'balancing' },
+      ],
+    },
+  });
+  expect([201, 409], await salary.text()).toContain(salary.status());
+  await api.dispose();
+
   const suffix = Date.now().toString().slice(-6);
   const name = `Confirmation ${suffix}`;
   const admin = await (await browser.newContext()).newPage();
@@ -19,6 +50,7 @@ test('an admin creates a template, generates a letter, the employee accepts it',
   await form.getByRole('combobox', { name: 'Preview for' }).fill('Priya');
   await admin.getByRole('option', { name: /Priya Sharma/ }).click();
   await expect(form.getByLabel('Letter preview')).toContainText(`${name} for Priya Sharma`);
+  await expect(form.getByLabel('Letter preview')).toContainText(/Your annual CTC is ₹[\d,]+\.\d{2} from/);
   await form.getByRole('button', { name: 'Save template' }).click();
   await expect(admin.getByRole('row').filter({ hasText: name })).toBeVisible();
 
@@ -28,7 +60,9 @@ test('an admin creates a template, generates a letter, the employee accepts it',
   await admin.getByRole('option', { name }).click();
   await gen.getByRole('combobox', { name: 'Employees' }).fill('Priya');
   await admin.getByRole('option', { name: /Priya Sharma/ }).click();
-  await gen.getByRole('textbox', { name: 'Annual CTC (₹)' }).fill('1200000');
+  await admin.keyboard.press('Escape');
+  // No CTC to type: it comes from each employee's salary.
+  await expect(gen.getByText("each employee's own annual CTC")).toBeVisible();
   await gen.getByRole('button', { name: 'Generate letters' }).click();
   await expect(gen.getByText('1 letter issued')).toBeVisible();
   await gen.getByRole('button', { name: 'Done' }).click();

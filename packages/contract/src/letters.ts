@@ -105,7 +105,7 @@ export const LETTER_MERGE_FIELD_HELP: Record<LetterMergeField, string> = {
   employee_code: "The employee's code",
   designation: "The employee's designation",
   date_of_joining: 'Date of joining, e.g. 1 April 2026',
-  ctc: 'Annual CTC typed when generating, in ₹ (en-IN)',
+  ctc: "The employee's annual CTC in force on the issue date (their salary), in ₹ (en-IN)",
   issue_date: "The letter's issue date",
   company_name: "The company's name",
 };
@@ -177,16 +177,12 @@ export const LetterTemplateListQuerySchema = PageQuerySchema.extend({
 });
 export type LetterTemplateListQuery = z.infer<typeof LetterTemplateListQuerySchema>;
 
-/** Annual CTC in integer paise. */
-const ctcPaise = z.number().int().min(0).max(100_000_000_000);
-
 /** A template's text (saved or still being edited) rendered for one employee. */
 export const LetterPreviewInputSchema = z.strictObject({
   title: z.string().max(200).superRefine(withKnownFields('title')),
   body: z.string().max(20000).superRefine(withKnownFields('body')),
   employee_id: z.string().uuid('Choose an employee'),
   issue_date: isoDate.optional(),
-  ctc_paise: ctcPaise.optional(),
 });
 export type LetterPreviewInput = z.infer<typeof LetterPreviewInputSchema>;
 export const LetterPreviewSchema = z.object({ title: z.string(), body: z.string() });
@@ -200,9 +196,8 @@ export const LetterGenerateInputSchema = z.strictObject({
     .min(1, 'Choose at least one employee')
     .max(LETTER_GENERATE_MAX, `At most ${LETTER_GENERATE_MAX} employees at once`)
     .refine((ids) => new Set(ids).size === ids.length, 'An employee is chosen twice'),
+  /** {{ctc}} is each employee's own annual CTC in force on this date (their salary), not an input. */
   issue_date: isoDate.optional(),
-  /** One CTC for every chosen employee (no salary table yet); required when the template uses {{ctc}}. */
-  ctc_paise: ctcPaise.optional(),
 });
 export type LetterGenerateInput = z.infer<typeof LetterGenerateInputSchema>;
 export const LetterGenerateResultSchema = z.object({

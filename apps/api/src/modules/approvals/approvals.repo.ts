@@ -317,3 +317,28 @@ export async function pendingCountsByType(tx: Queryable, today: string) {
   );
   return rows;
 }
+
+/**
+ * True when the employee is (or is today's delegate of) an approver, at any level, of the request
+ * of this type for these subjects: who may look at what the request carries (e.g. a receipt).
+ */
+export async function isApproverOfAny(
+  tx: Queryable,
+  requestType: string,
+  subjectIds: string[],
+  employeeId: string,
+): Promise<boolean> {
+  if (!subjectIds.length) return false;
+  const { rows } = await tx.query(
+    `SELECT 1 FROM approval_requests r JOIN approval_request_approvers a ON a.request_id = r.id
+      WHERE r.request_type = $1 AND r.subject_id = ANY($2::uuid[])
+        AND (a.approver_id = $3
+             OR a.approver_id IN (SELECT d.approver_id FROM approval_delegations d
+                                   WHERE d.delegate_id = $3
+                                     AND (now() AT TIME ZONE hr_company_time_zone())::date
+                                         BETWEEN d.starts_on AND d.ends_on))
+      LIMIT 1`,
+    [requestType, subjectIds, employeeId],
+  );
+  return rows.length > 0;
+}

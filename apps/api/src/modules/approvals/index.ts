@@ -13,6 +13,7 @@ export {
 export {
   employeeHasApprovalHistory,
   ensureDefaultFlow,
+  isApproverOfAny,
   pendingCountsByType,
   pendingForApprover,
   pendingOfRequester,

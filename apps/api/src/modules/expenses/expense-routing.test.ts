@@ -423,3 +423,67 @@ describe('receipt upload corpus', () => {
     expect(await docCount()).toBe(rows + 1);
   });
 });
+
+describe('who opens a receipt', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+  async function receiptOf(s: Session): Promise<string> {
+    const boundary = `----hrtest${Math.random().toString(16).slice(2)}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/file',
+      headers: { ...s.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="employee_id"\r\n\r\n${s.userResponse.employee_id}\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nReceipt\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        PDF,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().data.id;
+  }
+
+  it('an approver outside the claimant’s team opens it; others of the company or another company do not', async () => {
+    // The expense flow's first level is a named employee (the demo employee), outside the scope of
+    // the claimant (the manager); the administrators' level stays for large amounts.
+    await file(10_000); // the company's default expense flow exists from the first claim on
+    const flows = (await call('GET', '/api/approval-flow', admin)).json().data;
+    const flow = flows.find(
+      (f: { request_type: string; is_default: boolean }) => f.request_type === 'expense',
+    );
+    const put = await call('PUT', `/api/approval-flow/${flow.id}`, admin, {
+      name: flow.name,
+      request_type: 'expense',
+      is_default: true,
+      levels: [
+        {
+          approver_kind: 'employee',
+          approver_employee_ids: [employee.userResponse.employee_id],
+          rule: 'any',
+        },
+        { approver_kind: 'administrators', min_amount_paise: 1_000_000 },
+      ],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const receipt = await receiptOf(manager);
+    const unrelated = await receiptOf(manager);
+    const res = await call('POST', '/api/expenses/addexpense', manager, {
+      ...claim(2_000_000),
+      receipt_file_id: receipt,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const c = res.json().data;
+    expect(nextIds(c)).toEqual([employee.userResponse.employee_id]);
+    const open = (s: Session, id: string) => call('GET', `/api/employee/document/${id}/download`, s);
+
+    expect((await open(employee, receipt)).statusCode).toBe(200); // level 1 approver
+    expect((await open(admin, receipt)).statusCode).toBe(200); // level 2 (administrators)
+    expect((await open(manager, receipt)).statusCode).toBe(200); // the claimant
+    expect((await open(globex, receipt)).statusCode).toBe(404); // another company
+    // The approver of one claim does not open the claimant's other files.
+    expect((await open(employee, unrelated)).statusCode).toBe(404);
+  });
+});

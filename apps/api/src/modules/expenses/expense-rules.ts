@@ -52,6 +52,17 @@ export const DEFAULT_CATEGORIES: (Omit<ExpenseCategory, 'id' | 'is_active'> & { 
     receipt_required_over_paise: null,
     claim_window_days: 60,
   },
+  {
+    // Allows a claim above ₹10,000, so the administrators' level (amount-based) can be tried.
+    code: 'relocation',
+    name: 'Relocation and joining',
+    requires_travel: false,
+    rate_per_km_paise: null,
+    max_per_claim_paise: 10_000_000,
+    max_per_month_paise: 10_000_000,
+    receipt_required_over_paise: 0,
+    claim_window_days: 90,
+  },
 ];
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });

@@ -88,8 +88,31 @@ async function uploadReceipt(s: Session): Promise<string> {
 }
 
 describe('categories', () => {
-  it('a company starts with travel, food, lodging, internet and fuel', () => {
-    expect(Object.keys(categories).sort()).toEqual(['food', 'fuel', 'internet', 'lodging', 'travel']);
+  it('a company starts with travel, food, lodging, internet, fuel and relocation', () => {
+    expect(Object.keys(categories).sort()).toEqual([
+      'food',
+      'fuel',
+      'internet',
+      'lodging',
+      'relocation',
+      'travel',
+    ]);
+  });
+
+  it('relocation allows a claim above ₹10,000, which goes on to the administrators', async () => {
+    const list = await call('GET', '/api/expenses/categories', admin);
+    const relocation = list.json().data.find((c: { code: string }) => c.code === 'relocation');
+    expect(relocation.max_per_claim_paise).toBeGreaterThan(1_000_000);
+    const res = await call('POST', '/api/expenses/addexpense', employee, {
+      category_id: categories.relocation,
+      expense_date: today,
+      amount_paise: 2_500_000,
+      merchant: 'Movers',
+      bill_number: 'REL-1',
+      receipt_file_id: await uploadReceipt(employee),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.approval.level_count).toBe(2);
   });
 
   it('an administrator changes a limit; others may not', async () => {

@@ -1,6 +1,7 @@
 /** What other modules may use of the expenses module (they import this file, never its others). */
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { isApproverOfAny } from '../approvals';
 import { approvedUnpaid, markPaidThroughPayroll, type PayoutLine } from './expenses.repo';
 
 export {
@@ -12,6 +13,28 @@ export {
   type PayoutLine,
 } from './expenses.repo';
 export { ADMIN_LEVEL_ABOVE_PAISE, EXPENSE_TYPE } from './expenses.service';
+
+/**
+ * True when the document is the receipt of a claim whose approval request has the employee as an
+ * approver at any level (or as today's delegate of one): they open the receipt to decide, even
+ * when the claimant is outside their team scope. Runs in the caller's tenant transaction.
+ */
+export async function receiptReadableByApprover(
+  tx: Queryable,
+  documentId: string,
+  employeeId: string,
+): Promise<boolean> {
+  const { rows } = await tx.query<{ id: string }>(
+    'SELECT id FROM expenses WHERE receipt_document_id = $1 AND deleted_at IS NULL',
+    [documentId],
+  );
+  return isApproverOfAny(
+    tx,
+    'expense',
+    rows.map((r) => r.id),
+    employeeId,
+  );
+}
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 

@@ -9,6 +9,8 @@ import type { Db, Queryable } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import type { AuditService } from '../audit';
+import { receiptReadableByApprover } from '../expenses';
+import { isLetterDocument } from '../letters';
 import { type DetectedType, detectType, sanitiseFileName } from './detect';
 import type { FileStore } from './file-store';
 import * as repo from './files.repo';
@@ -178,7 +180,25 @@ export function createFilesService(deps: Deps) {
     },
 
     async download(actor: Actor, documentId: string) {
-      const doc = await db.tenant(actor.companyId, (tx) => repo.findDocument(tx, documentId, scopeOf(actor)));
+      const doc = await db.tenant(actor.companyId, async (tx) => {
+        let found = await repo.findDocument(tx, documentId, scopeOf(actor));
+        // An approver of a claim opens its receipt though the claimant is outside their scope.
+        if (
+          !found &&
+          actor.employeeId &&
+          (await receiptReadableByApprover(tx, documentId, actor.employeeId))
+        ) {
+          found = await repo.findDocument(tx, documentId, { scope: 'company', employeeId: actor.employeeId });
+        }
+        // A letter (salary figures) is read by its employee and administrators only, not by a
+        // manager whose team scope reaches the employee's other documents.
+        const letterOfAnother =
+          found &&
+          found.employee_id !== actor.employeeId &&
+          actor.scope !== 'company' &&
+          (await isLetterDocument(tx, found.id));
+        return letterOfAnother ? null : found;
+      });
       if (!doc) throw notFound('Document');
       const data = await store.get(doc.storage_key);
       if (!data) throw notFound('Document');
@@ -203,6 +223,15 @@ export function createFilesService(deps: Deps) {
         const doc = await repo.findDocument(tx, documentId, scopeOf(actor));
         if (!doc) throw notFound('Document');
         await writeTarget(tx, actor, doc.employee_id);
+        // An issued letter's file is the company's record of what was issued: the employee it
+        // was issued to may read it but not delete it; only an administrator may.
+        const admin = actor.scope === 'company' && actor.permissions.includes('employee_list.edit');
+        if (!admin && (await isLetterDocument(tx, doc.id))) {
+          throw new AppError(
+            'FORBIDDEN',
+            'This is the file of an issued letter: only an administrator can delete it',
+          );
+        }
         await repo.deleteDocument(tx, doc.id);
         await audit.record(tx, {
           actor,

@@ -122,3 +122,9 @@ export async function listPage(
   }
   return { rows: rows.map(({ total: _t, ...r }) => r), total };
 }
+
+/** True when the employee document is the file of an issued letter. */
+export async function isLetterDocument(tx: Queryable, documentId: string): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM letters WHERE document_id = $1 LIMIT 1', [documentId]);
+  return rows.length > 0;
+}

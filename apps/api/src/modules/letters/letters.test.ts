@@ -151,6 +151,43 @@ it('an admin issues a letter; the employee lists, downloads and accepts it once'
   expect(rows[0]!.action).toBe('letter.issued');
 });
 
+it("the employee cannot delete their letter's file nor anyone read another's; the admin deletes it, audited", async () => {
+  const res = await upload(admin, fields({ title: 'Kept letter' }), { name: 'kept.pdf', data: PDF });
+  expect(res.statusCode).toBe(201);
+  const letter = res.json().data;
+  const { rows } = await t.db.query<{ document_id: string }>(
+    'SELECT document_id FROM letters WHERE id = $1',
+    [letter.id],
+  );
+  const docId = rows[0]!.document_id;
+  const del = (s: Session) =>
+    t.app.inject({ method: 'DELETE', url: `/api/employee/document/${docId}`, headers: s.headers });
+  const docUrl = `/api/employee/document/${docId}/download`;
+
+  // The employee sees it among their documents and reads it, but cannot delete it.
+  expect((await call('GET', docUrl, employee)).statusCode).toBe(200);
+  const refused = await del(employee);
+  expect(refused.statusCode).toBe(403);
+  expect(refused.json().message).toContain('only an administrator');
+  expect((await call('GET', letter.download_url, employee)).statusCode).toBe(200);
+
+  // Nobody else but an administrator reads it, by either route; others cannot delete it.
+  for (const s of [manager, globex]) {
+    expect((await call('GET', docUrl, s)).statusCode).toBe(404);
+    expect((await call('GET', letter.download_url, s)).statusCode).toBe(404);
+    expect([403, 404]).toContain((await del(s)).statusCode);
+  }
+  const still = await t.db.query('SELECT 1 FROM employee_documents WHERE id = $1', [docId]);
+  expect(still.rows).toHaveLength(1);
+
+  expect((await del(admin)).statusCode).toBe(200);
+  const audit = await t.db.query<{ action: string }>('SELECT action FROM audit_log WHERE entity_id = $1', [
+    docId,
+  ]);
+  expect(audit.rows.map((r) => r.action)).toContain('file.document_deleted');
+  expect((await call('GET', letter.download_url, employee)).statusCode).toBe(404);
+});
+
 it('a rejection needs a reason and is kept', async () => {
   const letter = (
     await upload(admin, fields({ letter_type: 'experience' }), { name: 'x.pdf', data: PDF })

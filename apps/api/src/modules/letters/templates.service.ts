@@ -11,7 +11,8 @@ import type { Db, Queryable } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { auditOf } from '../approvals';
-import { letterDocDefinition, renderLetter, renderLetterPdf } from './letter-document';
+import { annualCtcOn } from '../payroll';
+import { formatLetterDate, letterDocDefinition, renderLetter, renderLetterPdf } from './letter-document';
 import * as letters from './letters.repo';
 import { type DocumentFiles, present } from './letters.service';
 import * as repo from './templates.repo';
@@ -31,10 +32,14 @@ const nameTaken = () =>
     errors: [{ path: 'name', message: 'Already used' }],
   });
 
-const ctcMissing = () =>
-  new AppError('VALIDATION', 'The template uses {{ctc}}: enter the CTC', {
-    errors: [{ path: 'ctc_paise', message: 'Required by the template' }],
-  });
+/** Names of the employees with no salary in force on the issue date, for the {{ctc}} field. */
+const ctcMissing = (names: string[], issueDate: string) =>
+  new AppError(
+    'VALIDATION',
+    `The template uses the {{ctc}} merge field but no salary is in force on ${issueDate} for: ${names.join(', ')}. ` +
+      'Assign a salary to them (Payroll) or leave them out; no letter was generated.',
+    { errors: [{ path: 'employee_ids', message: `No salary for {{ctc}}: ${names.join(', ')}` }] },
+  );
 
 /**
  * Letter templates with merge fields, and letters generated from one for a set of employees
@@ -127,25 +132,32 @@ export function createLetterTemplatesService(deps: { db: Db; files: DocumentFile
         });
       }),
 
-    /** The text rendered for one employee; {{ctc}} stays as it is when no CTC is given. */
+    /**
+     * The text rendered for one employee; {{ctc}} is their annual CTC in force on the issue date,
+     * and stays as it is when they have no salary by then.
+     */
     preview: (actor: Actor, input: LetterPreviewInput) =>
       db.tenant(actor.companyId, async (tx) => {
         requireCompanyScope(actor);
         const [emp] = await repo.employeeFacts(tx, [input.employee_id]);
         if (!emp) throw notFound('Employee');
         const company = await repo.companyFacts(tx);
+        const issueDate = input.issue_date ?? company.today;
+        const ctc = await annualCtcOn(tx, [emp.id], issueDate);
         return renderLetter(input, {
           ...emp,
           company_name: company.name,
-          issue_date: input.issue_date ?? company.today,
-          ctc_paise: input.ctc_paise ?? null,
+          issue_date: issueDate,
+          ctc_paise: ctc.get(emp.id) ?? null,
         });
       }),
 
     /**
      * One letter per employee, rendered to PDF and stored as their document, then every letter
      * row in one transaction: all or none (stored files of a failed call are removed). A retry
-     * with the same idempotency key returns the first call's letters.
+     * with the same idempotency key returns the first call's letters. {{ctc}} is each employee's
+     * own annual CTC in force on the issue date; when any chosen employee has none, the whole
+     * batch is refused naming them (nothing is generated), so a batch never goes out partly.
      */
     async generate(actor: Actor, input: LetterGenerateInput, idempotencyKey: string | null) {
       requireCompanyScope(actor);
@@ -153,26 +165,30 @@ export function createLetterTemplatesService(deps: { db: Db; files: DocumentFile
         const earlier = await existingBatch(actor, idempotencyKey);
         if (earlier) return earlier;
       }
-      const { template, employees, company } = await db.tenant(actor.companyId, async (tx) => {
-        const template = await repo.getTemplate(tx, input.template_id);
-        if (!template) throw notFound('Template');
-        const employees = await repo.employeeFacts(tx, input.employee_ids);
-        const found = new Set(employees.map((e) => e.id));
-        const missing = input.employee_ids.filter((id) => !found.has(id));
-        if (missing.length) {
-          throw new AppError('NOT_FOUND', `Employee not found: ${missing.join(', ')}`, {
-            errors: [{ path: 'employee_ids', message: 'Not found' }],
-          });
-        }
-        return { template, employees, company: await repo.companyFacts(tx) };
-      });
-      if (
-        usedMergeFields(`${template.title}\n${template.body}`).includes('ctc') &&
-        input.ctc_paise === undefined
-      ) {
-        throw ctcMissing();
-      }
-      const issueDate = input.issue_date ?? company.today;
+      const { template, employees, company, issueDate, ctc } = await db.tenant(
+        actor.companyId,
+        async (tx) => {
+          const template = await repo.getTemplate(tx, input.template_id);
+          if (!template) throw notFound('Template');
+          const employees = await repo.employeeFacts(tx, input.employee_ids);
+          const found = new Set(employees.map((e) => e.id));
+          const missing = input.employee_ids.filter((id) => !found.has(id));
+          if (missing.length) {
+            throw new AppError('NOT_FOUND', `Employee not found: ${missing.join(', ')}`, {
+              errors: [{ path: 'employee_ids', message: 'Not found' }],
+            });
+          }
+          const company = await repo.companyFacts(tx);
+          const issueDate = input.issue_date ?? company.today;
+          let ctc = new Map<string, number>();
+          if (usedMergeFields(`${template.title}\n${template.body}`).includes('ctc')) {
+            ctc = await annualCtcOn(tx, input.employee_ids, issueDate);
+            const without = employees.filter((e) => !ctc.has(e.id)).map((e) => e.employee_name);
+            if (without.length) throw ctcMissing(without, formatLetterDate(issueDate));
+          }
+          return { template, employees, company, issueDate, ctc };
+        },
+      );
       const byId = new Map(employees.map((e) => [e.id, e]));
       const rendered: { emp: repo.EmployeeFacts; text: { title: string; body: string }; pdf: Buffer }[] = [];
       for (const id of input.employee_ids) {
@@ -181,7 +197,7 @@ export function createLetterTemplatesService(deps: { db: Db; files: DocumentFile
           ...emp,
           company_name: company.name,
           issue_date: issueDate,
-          ctc_paise: input.ctc_paise ?? null,
+          ctc_paise: ctc.get(id) ?? null,
         });
         const pdf = await renderLetterPdf(
           letterDocDefinition({ ...text, company_name: company.name, issue_date: issueDate }),

@@ -29,6 +29,28 @@ beforeAll(async () => {
   );
   acmeIds = acme.rows.map((r) => r.id);
   globexEmp = globex.userResponse.employee_id!;
+  // Real salaries through the payroll API: {{ctc}} comes from them. acmeIds[3] has none.
+  const earnings = await call('GET', '/api/component/earnings?records=100', admin);
+  const earning: Record<string, string> = {};
+  for (const e of earnings.json().data as { id: string; name: string }[]) earning[e.name] = e.id;
+  const lines = [
+    { earning_id: earning.Basic, value_type: 'percentage_of_ctc', percent: 50 },
+    { earning_id: earning['Special allowance'], value_type: 'balancing' },
+  ];
+  const salary = async (method: 'POST' | 'PUT', employee_id: string, ctc: number, from: string) => {
+    const res = await call(method, '/api/employee/salary', admin, {
+      employee_id,
+      annual_ctc_paise: ctc,
+      effective_from: from,
+      lines,
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  };
+  await salary('POST', acmeIds[0]!, 12_00_000_00, '2026-01-01');
+  // Revised after the letters' issue date: the letter shows the CTC in force on that date.
+  await salary('POST', acmeIds[1]!, 15_50_000_00, '2026-01-01');
+  await salary('PUT', acmeIds[1]!, 18_00_000_00, '2026-06-01');
+  await salary('POST', acmeIds[2]!, 9_75_000_50, '2026-03-15');
 });
 afterAll(async () => {
   await t.close();
@@ -92,7 +114,7 @@ it('checks roles and companies on every template route', async () => {
     expect((await call('POST', '/api/admin/letter-templates', s, tpl({ name: 'x' }))).statusCode).toBe(403);
     expect((await call('PUT', `/api/admin/letter-templates/${id}`, s, tpl())).statusCode).toBe(403);
     expect((await call('DELETE', `/api/admin/letter-templates/${id}`, s)).statusCode).toBe(403);
-    const gen = { template_id: id, employee_ids: [acmeIds[0]], ctc_paise: 100 };
+    const gen = { template_id: id, employee_ids: [acmeIds[0]] };
     expect((await call('POST', '/api/admin/letters/generate', s, gen)).statusCode).toBe(403);
   }
   expect((await call('GET', `/api/admin/letter-templates/${id}`, globex)).statusCode).toBe(404);
@@ -115,19 +137,32 @@ it('checks roles and companies on every template route', async () => {
   expect((await call('GET', `/api/admin/letter-templates/${id}`, admin)).statusCode).toBe(404);
 });
 
-it('previews the text for one employee of the company only', async () => {
-  const empId = employee.userResponse.employee_id!;
-  const body = { title: 'For {{employee_name}}', body: 'CTC {{ctc}} on {{issue_date}}', employee_id: empId };
+it('previews the text for one employee of the company only, with the CTC of their own salary', async () => {
+  const body = {
+    title: 'For {{employee_name}}',
+    body: 'CTC {{ctc}} on {{issue_date}}',
+    employee_id: acmeIds[1],
+  };
   const res = await call('POST', '/api/admin/letter-templates/preview', admin, {
     ...body,
     issue_date: '2026-04-01',
-    ctc_paise: 120000000,
   });
   expect(res.statusCode).toBe(200);
-  expect(res.json().data.body).toBe('CTC ₹12,00,000.00 on 1 April 2026');
+  expect(res.json().data.body).toBe('CTC ₹15,50,000.00 on 1 April 2026');
   expect(res.json().data.title).not.toContain('{{');
-  const noCtc = await call('POST', '/api/admin/letter-templates/preview', admin, body);
-  expect(noCtc.json().data.body).toMatch(/^CTC \{\{ctc\}\} on \d{1,2} [A-Z][a-z]+ \d{4}$/);
+  const revised = await call('POST', '/api/admin/letter-templates/preview', admin, {
+    ...body,
+    issue_date: '2026-06-01',
+  });
+  expect(revised.json().data.body).toBe('CTC ₹18,00,000.00 on 1 June 2026');
+  // No salary yet on that date: the field stays as it is in the preview.
+  const before = await call('POST', '/api/admin/letter-templates/preview', admin, {
+    ...body,
+    issue_date: '2025-12-31',
+  });
+  expect(before.json().data.body).toBe('CTC {{ctc}} on 31 December 2025');
+  const typed = await call('POST', '/api/admin/letter-templates/preview', admin, { ...body, ctc_paise: 1 });
+  expect(typed.statusCode).toBe(400);
   expect((await call('POST', '/api/admin/letter-templates/preview', globex, body)).statusCode).toBe(404);
   expect((await call('POST', '/api/admin/letter-templates/preview', manager, body)).statusCode).toBe(403);
   const bad = await call('POST', '/api/admin/letter-templates/preview', admin, { ...body, body: '{{nope}}' });
@@ -141,17 +176,8 @@ it('generates three letters at once; a retry with the same key does not duplicat
   const three = acmeIds.slice(0, 3);
   expect(three).toHaveLength(3);
   const before = await countLetters();
-  const gen = {
-    template_id: template.id,
-    employee_ids: three,
-    issue_date: '2026-04-01',
-    ctc_paise: 120000000,
-  };
+  const gen = { template_id: template.id, employee_ids: three, issue_date: '2026-04-01' };
   const key = { 'idempotency-key': 'bulk-three-0001' };
-
-  const noCtc = await call('POST', '/api/admin/letters/generate', admin, { ...gen, ctc_paise: undefined });
-  expect(noCtc.statusCode).toBe(400);
-  expect(noCtc.json().message).toContain('CTC');
 
   const res = await call('POST', '/api/admin/letters/generate', admin, gen, key);
   expect(res.statusCode).toBe(201);
@@ -185,7 +211,7 @@ it('the same key twice at once creates one batch', async () => {
     .data;
   const before = await countLetters();
   const docs = await countDocs();
-  const gen = { template_id: template.id, employee_ids: acmeIds.slice(0, 2), ctc_paise: 5000000 };
+  const gen = { template_id: template.id, employee_ids: acmeIds.slice(0, 2) };
   const key = { 'idempotency-key': 'race-key-0001' };
   const [a, b] = await Promise.all([
     call('POST', '/api/admin/letters/generate', admin, gen, key),
@@ -204,7 +230,6 @@ it("refuses another company's employee with nothing created", async () => {
   const res = await call('POST', '/api/admin/letters/generate', admin, {
     template_id: template.id,
     employee_ids: [acmeIds[0], globexEmp],
-    ctc_paise: 100,
   });
   expect(res.statusCode).toBe(404);
   expect(res.json().message).toContain(globexEmp);
@@ -227,4 +252,74 @@ it("refuses another company's employee with nothing created", async () => {
     employee_ids: [acmeIds[0], acmeIds[0]],
   });
   expect(twice.statusCode).toBe(400);
+});
+
+it("puts each employee's own CTC on the issue date into the letter", async () => {
+  const template = (
+    await call(
+      'POST',
+      '/api/admin/letter-templates',
+      admin,
+      tpl({ name: 'CTC in title', title: 'CTC {{ctc}} for {{employee_name}}' }),
+    )
+  ).json().data;
+  const res = await call('POST', '/api/admin/letters/generate', admin, {
+    template_id: template.id,
+    employee_ids: acmeIds.slice(0, 3),
+    issue_date: '2026-04-01',
+  });
+  expect(res.statusCode).toBe(201);
+  const titles = res.json().data.letters.map((l: { title: string }) => l.title.replace(/ for .*/, ''));
+  expect(titles).toEqual(['CTC ₹12,00,000.00', 'CTC ₹15,50,000.00', 'CTC ₹9,75,000.50']);
+  const file = await call('GET', res.json().data.letters[1].download_url, admin);
+  expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+it('refuses the whole batch, naming them, when an employee has no salary on the issue date', async () => {
+  const template = (
+    await call('POST', '/api/admin/letter-templates', admin, tpl({ name: 'No salary' }))
+  ).json().data;
+  const names = await t.db.query<{ id: string; name: string }>(
+    `SELECT id, trim(first_name || ' ' || last_name) AS name FROM employees WHERE id = ANY($1::uuid[])`,
+    [acmeIds.slice(0, 4)],
+  );
+  const nameOf = (id: string) => names.rows.find((r) => r.id === id)!.name;
+  const before = await countLetters();
+  const docs = await countDocs();
+  // acmeIds[2]'s salary starts on 15 March 2026; acmeIds[3] has none at all.
+  const res = await call('POST', '/api/admin/letters/generate', admin, {
+    template_id: template.id,
+    employee_ids: [acmeIds[0], acmeIds[2], acmeIds[3]],
+    issue_date: '2026-03-01',
+  });
+  expect(res.statusCode).toBe(400);
+  const msg = res.json().message as string;
+  expect(msg).toContain('{{ctc}}');
+  expect(msg).toContain('1 March 2026');
+  expect(msg).toContain(nameOf(acmeIds[2]!));
+  expect(msg).toContain(nameOf(acmeIds[3]!));
+  expect(msg).not.toContain(nameOf(acmeIds[0]!));
+  expect(res.json().errors[0].path).toBe('employee_ids');
+  expect(await countLetters()).toBe(before);
+  expect(await countDocs()).toBe(docs);
+  // A template without {{ctc}} needs no salary.
+  const plain = (
+    await call(
+      'POST',
+      '/api/admin/letter-templates',
+      admin,
+      tpl({ name: 'Plain', body: 'Dear {{employee_name}}' }),
+    )
+  ).json().data;
+  const ok = await call('POST', '/api/admin/letters/generate', admin, {
+    template_id: plain.id,
+    employee_ids: [acmeIds[3]],
+  });
+  expect(ok.statusCode).toBe(201);
+  const typed = await call('POST', '/api/admin/letters/generate', admin, {
+    template_id: plain.id,
+    employee_ids: [acmeIds[3]],
+    ctc_paise: 100,
+  });
+  expect(typed.statusCode).toBe(400);
 });

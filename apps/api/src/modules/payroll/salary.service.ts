@@ -151,3 +151,23 @@ export function createSalaryService(deps: {
   };
 }
 export type SalaryService = ReturnType<typeof createSalaryService>;
+
+/**
+ * The annual CTC (paise) in force on `date` for each of `employeeIds` that has a salary by then:
+ * the revision with the latest `effective_from` on or before the date. Employees without one are
+ * absent from the map. Runs inside the caller's tenant transaction (RLS scopes the company).
+ */
+export async function annualCtcOn(
+  tx: Queryable,
+  employeeIds: string[],
+  date: string,
+): Promise<Map<string, number>> {
+  const { rows } = await tx.query<{ employee_id: string; annual_ctc_paise: number }>(
+    `SELECT DISTINCT ON (employee_id) employee_id, annual_ctc_paise::float8 AS annual_ctc_paise
+       FROM employee_salaries
+      WHERE employee_id = ANY($1::uuid[]) AND effective_from <= $2::date
+      ORDER BY employee_id, effective_from DESC`,
+    [employeeIds, date],
+  );
+  return new Map(rows.map((r) => [r.employee_id, Number(r.annual_ctc_paise)]));
+}

@@ -18,7 +18,6 @@ import {
   Loader,
   Modal,
   MultiSelect,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -199,20 +198,15 @@ function GenerateForm({ templates, onClose }: { templates: LetterTemplate[]; onC
     employee_ids: [] as string[],
     issue_date: todayIn(timeZone),
   });
-  const [ctc, setCtc] = useState<number | string>('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [summary, setSummary] = useState<GenerateSummary | null>(null);
   const usesCtc = templates.find((t) => t.id === f.template_id)?.fields.includes('ctc') ?? false;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = {
-      ...f,
-      ...(usesCtc && typeof ctc === 'number' ? { ctc_paise: Math.round(ctc * 100) } : {}),
-    };
+    const body = { ...f };
     const found = formErrors(LetterGenerateInputSchema, body);
     if (!f.template_id) found.template_id = 'Choose a template';
     if (!f.employee_ids.length) found.employee_ids = 'Choose at least one employee';
-    if (usesCtc && typeof ctc !== 'number') found.ctc_paise = 'The template uses {{ctc}}: enter the CTC';
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
@@ -272,17 +266,10 @@ function GenerateForm({ templates, onClose }: { templates: LetterTemplate[]; onC
           error={errors.issue_date}
         />
         {usesCtc && (
-          <NumberInput
-            label="Annual CTC (₹)"
-            description="The same CTC goes into every chosen employee's letter."
-            value={ctc}
-            onChange={setCtc}
-            min={0}
-            decimalScale={2}
-            thousandSeparator=","
-            withAsterisk
-            error={errors.ctc_paise}
-          />
+          <Text size="sm" c="dimmed">
+            {'{{ctc}}'} is each employee's own annual CTC in force on the issue date. Employees without a
+            salary by then stop the whole batch: nothing is generated until they have one or are left out.
+          </Text>
         )}
         {errors.form && (
           <Text c="red" size="sm" role="alert">
