@@ -144,6 +144,18 @@ const inputArb = fc
     return { input, moreLop: hi! };
   });
 
+/**
+ * Where the payslip's TDS sits against the 87A and surcharge cliffs (as its explanation says):
+ * 'full-rebate' (income within the 87A limit), 'relief' (87A or surcharge marginal relief capped
+ * the tax) or 'none'.
+ */
+function taxCliff(p: ReturnType<typeof computePayslip>): 'full-rebate' | 'relief' | 'none' {
+  const tds = p.lines.find((l) => l.code === 'TDS')?.explain ?? '';
+  if (/with marginal relief: income|marginal relief on surcharge/.test(tds)) return 'relief';
+  if (/rebate u\/s 87A: income .* is within/.test(tds)) return 'full-rebate';
+  return 'none';
+}
+
 describe('payslip properties', () => {
   test.prop([inputArb], { numRuns: 400 })(
     'net = gross − deductions, and each total is the sum of its lines',
@@ -164,6 +176,19 @@ describe('payslip properties', () => {
       { ...input, attendance: { ...input.attendance, lopDays: moreLop } },
       STATUTORY_RULES,
     );
+    // The monthly pay ranges keep most cases off the tax cliffs, but the projection adds what was
+    // paid earlier, so a joiner can still land on one, and in March the whole year's tax is in one
+    // payslip. There the law itself lets one more LOP day raise net pay: just above the new
+    // regime's 87A limit tax + cess falls by 104% of a fall in income (rules §5.2 S22, relief before
+    // cess: ₹2,56,484 a month after four paid months, +₹1.32), and the old regime's 87A has no
+    // marginal relief at all (₹69,295 a month after seven, +₹10,898 when income drops to ₹5 L).
+    // The property holds on either side of a cliff, not across it or inside a relief band.
+    // Nor is it stated where deductions exceed pay: the engine then reports a negative net with a
+    // note (compute.ts), and one more LOP day can take gross to nil, where no TDS or PT is due, so
+    // net "rises" to zero. Capping TDS at the pay left (s.192 deducts from what is paid) and
+    // carrying the shortfall is an open engine decision, listed in the session note.
+    const cliff = taxCliff(less);
+    fc.pre(cliff !== 'relief' && cliff === taxCliff(more) && less.net >= 0);
     expect(more.net).toBeLessThanOrEqual(less.net);
     expect(more.gross).toBeLessThanOrEqual(less.gross);
   });
