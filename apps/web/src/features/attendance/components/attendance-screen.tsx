@@ -144,7 +144,7 @@ function Penalties({ penalty }: { penalty: AttendanceSummary['penalty'] }) {
   }
   return (
     <Stack gap={4} mt="xs" aria-label="Penalties">
-      <Text size="sm" fw={600} c="orange.9">
+      <Text size="sm" fw={600} c="red.9">
         Penalty: {penalty.lop_days} day{penalty.lop_days === 1 ? '' : 's'} of loss of pay (cycle {cycle})
       </Text>
       {penalty.penalties.map((p) => (
@@ -180,7 +180,7 @@ function MonthGrid({ days, timeZone, today }: { days: AttendanceDay[]; timeZone:
           </Text>
           <Text size="xs">Worked {workedHours(d.worked_minutes)}</Text>
           {d.late && (
-            <Text size="xs" c="orange.9">
+            <Text size="xs" c="red.9">
               Late {d.late_minutes} min
             </Text>
           )}

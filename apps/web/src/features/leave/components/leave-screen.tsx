@@ -316,6 +316,8 @@ function ApplyForm() {
         <FileInput
           label="Document (PDF, PNG or JPEG, up to 5 MiB)"
           placeholder="Choose a file"
+          // Mantine's default placeholder grey falls short of AA contrast on white.
+          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           value={docFile}
           accept="application/pdf,image/png,image/jpeg"
           onChange={(file) => void onDocument(file)}

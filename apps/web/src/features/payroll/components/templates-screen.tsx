@@ -431,7 +431,10 @@ export function TemplateEditorScreen() {
   }
   if (id && existing.error) {
     return (
-      <LoadError what="the salary template" message={existing.error.message} onRetry={existing.refetch} />
+      <>
+        <PageHeader title="Salary template" />
+        <LoadError what="the salary template" message={existing.error.message} onRetry={existing.refetch} />
+      </>
     );
   }
   return (
