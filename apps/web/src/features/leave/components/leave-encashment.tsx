@@ -147,7 +147,6 @@ export function EncashLeave() {
             label="Days to encash"
             required
             min={type?.step ?? 0.25}
-            max={type?.encashable}
             step={type?.step ?? 1}
             decimalScale={2}
             value={amount}
