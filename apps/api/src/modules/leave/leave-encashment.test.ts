@@ -309,3 +309,49 @@ describe('leave encashment requests', () => {
     expect((await ledger(half.id)).filter((e) => e.kind === 'encashment')).toEqual([]);
   });
 });
+
+describe('leave encashment flow from the master policy', () => {
+  it("the employee's master policy names the flow for leave_encashment: its approver decides", async () => {
+    const adminId = await idOf('admin@acme.test');
+    const flow = await call('POST', '/api/approval-flow', admin, {
+      name: 'Encashment: HR decides',
+      request_type: 'leave_encashment',
+      levels: [{ approver_kind: 'employee', approver_employee_ids: [adminId], rule: 'any' }],
+    });
+    expect(flow.statusCode).toBe(201);
+    const policy = await call('POST', '/api/master-policy', admin, {
+      name: 'Encashment via HR',
+      description: '',
+      attendance_policy_id: null,
+      shift_id: null,
+      roster_id: null,
+      weekly_off_policy_id: null,
+      holiday_calendar_id: null,
+      approval_flows: [{ request_type: 'leave_encashment', approval_flow_id: flow.json().data.id }],
+    });
+    expect(policy.statusCode).toBe(201);
+    const assigned = await call('POST', `/api/master-policy/${policy.json().data.id}/assignment`, admin, {
+      target_kind: 'employee',
+      target_id: employeeId,
+      effective_from: today(),
+    });
+    expect(assigned.statusCode).toBe(201);
+
+    const r = (await ask(employee, { leave_type_id: el.id, days: 1 })).json().data;
+    expect(r.approval.next_approvers.map((a: { id: string }) => a.id)).toEqual([adminId]);
+    // The manager is not on this flow: nothing waits on them, and deciding is not found.
+    const managerQueue = (await call('GET', '/api/requests/leave-encashments', manager)).json().data;
+    expect(managerQueue.map((x: { id: string }) => x.id)).not.toContain(r.id);
+    expect(
+      (await call('PUT', `/api/requests/leave-encashments/${r.id}/approve`, manager, {})).statusCode,
+    ).toBe(404);
+    const ok = await call('PUT', `/api/requests/leave-encashments/${r.id}/approve`, admin, {});
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.status).toBe('approved');
+    expect((await ledger(el.id)).filter((e) => e.kind === 'encashment').map((e) => e.amount)).toEqual([
+      -3, -1,
+    ]);
+    const paid = await t.db.tenant(acme, (tx) => encashments(tx, acme, today().slice(0, 7)));
+    expect(paid.find((p) => p.leaveTypeCode === 'EL')?.days).toBe(4);
+  });
+});
