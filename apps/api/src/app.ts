@@ -42,7 +42,14 @@ import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
-import { createLeaveService, LEAVE_ACCRUAL_CRON, LEAVE_ACCRUAL_JOB, leaveRoutes } from './modules/leave';
+import {
+  createLeaveEncashmentService,
+  createLeaveService,
+  LEAVE_ACCRUAL_CRON,
+  LEAVE_ACCRUAL_JOB,
+  leaveEncashmentRoutes,
+  leaveRoutes,
+} from './modules/leave';
 import { lettersRoutes } from './modules/letters/letters.routes';
 import { createLettersService } from './modules/letters/letters.service';
 import { createLetterTemplatesService } from './modules/letters/templates.service';
@@ -213,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     workedMinutes,
   });
+  const leaveEncashment = createLeaveEncashmentService({ db, engine: approvalEngine, clock });
 
   const org = {
     leaveTypeOptions: leave.typeOptions,
@@ -307,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   expensesRoutes(app, { expenses });
   lettersRoutes(app, { letters, templates: letterTemplates });
   leaveRoutes(app, { leave, files });
+  leaveEncashmentRoutes(app, { encashment: leaveEncashment });
   payrollRoutes(app, payroll);
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);

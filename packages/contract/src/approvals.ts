@@ -6,7 +6,13 @@ import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
  * Request types a flow can be written for (profile change now; the others in later issues). The
  * API registers each type with its approval engine (apps/api modules/approvals/request-types.ts).
  */
-export const APPROVAL_REQUEST_TYPES = ['profile_change', 'leave', 'regularisation', 'expense'] as const;
+export const APPROVAL_REQUEST_TYPES = [
+  'profile_change',
+  'leave',
+  'regularisation',
+  'expense',
+  'leave_encashment',
+] as const;
 export type ApprovalRequestType = (typeof APPROVAL_REQUEST_TYPES)[number];
 export const APPROVAL_RULES = ['any', 'all'] as const;
 /**

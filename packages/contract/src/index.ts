@@ -12,6 +12,7 @@ export * from './expenses';
 export * from './files';
 export * from './jobs';
 export * from './leave';
+export * from './leave-encashment';
 export * from './letters';
 export * from './notifications';
 export * from './org';

@@ -12,9 +12,11 @@ export {
 import { addDays } from './leave.rules';
 
 export type { DayContextLoader, LeaveDayContext } from './leave.days';
+export { createLeaveEncashmentService, LEAVE_ENCASHMENT_TYPE } from './leave.encashment';
 export { LEAVE_ACCRUAL_CRON, LEAVE_ACCRUAL_JOB, noCalendar } from './leave.jobs';
 export { leaveRoutes } from './leave.routes';
 export { balancesOf, createLeaveService, LEAVE_TYPE, type LeaveService } from './leave.service';
+export { leaveEncashmentRoutes } from './leave-encashment.routes';
 
 /** Pending and approved leave days of some employees in a date range (the team dashboard's calendar). */
 export { leaveDays };
@@ -57,8 +59,9 @@ export type Encashment = {
 
 /**
  * Leave encashed in a month ('YYYY-MM'), per employee and leave type, for the pay run that pays it:
- * the 'encashment' debits of the ledger dated in the month (each an administrator's approved
- * action, within the balance and the type's yearly cap). Runs in the caller's tenant transaction.
+ * the 'encashment' debits of the ledger dated in the month (an administrator's direct entry, or an
+ * employee's encashment request on the day of its final approval; each within the balance and the
+ * type's yearly cap). Runs in the caller's tenant transaction.
  */
 export async function encashments(tx: Queryable, _companyId: string, month: string): Promise<Encashment[]> {
   const from = `${month}-01`;

@@ -3,6 +3,7 @@ export const REQUEST_TYPE_LABEL: Record<string, string> = {
   leave: 'Leave',
   regularisation: 'Regularisation',
   expense: 'Reimbursement',
+  leave_encashment: 'Leave encashment',
   profile_change: 'Profile change',
 };
 export const requestTypeLabel = (t: string) => REQUEST_TYPE_LABEL[t] ?? t;
@@ -12,6 +13,7 @@ export const MY_REQUEST_PAGE: Record<string, string> = {
   leave: '/user/leaves',
   regularisation: '/user/attendance',
   expense: '/user/salary/expenses',
+  leave_encashment: '/user/leaves',
   profile_change: '/user/profile',
 };
 
@@ -20,6 +22,7 @@ export const ADMIN_QUEUE: Record<string, string> = {
   leave: '/admin/requests/leave',
   regularisation: '/admin/requests/regularization',
   expense: '/admin/requests/reimbursements',
+  leave_encashment: '/admin/requests/leave?tab=encashment',
   profile_change: '/admin/requests/profile-change',
 };
 
@@ -28,6 +31,7 @@ export const TEAM_QUEUE: Record<string, string> = {
   leave: '/team/requests/leaves',
   regularisation: '/team/requests/regularization',
   expense: '/team/requests/reimbursements',
+  leave_encashment: '/team/requests/leaves?tab=encashment',
   profile_change: '/team/requests/profile-update',
 };
 

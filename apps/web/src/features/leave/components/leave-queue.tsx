@@ -5,8 +5,9 @@ import {
   type LeaveRequest,
   type LeaveRequestStatus,
 } from '@hr/contract';
-import { Button, Drawer, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Button, Drawer, Group, Stack, Table, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   type Column,
   DataTable,
@@ -24,6 +25,7 @@ import { useCompanyTimeZone } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
 import { DecisionHistory, NextApprovers } from '../../requests/components/request-parts';
 import { type QueueMode, useDecideLeave, useLeaveQueue } from '../api/use-leave';
+import { EncashmentQueue } from './leave-encashment';
 import { LeaveDocumentButton, LeaveStatusBadge } from './leave-parts';
 
 const range = (r: LeaveRequest) =>
@@ -243,9 +245,34 @@ export function LeaveQueue({ mode }: { mode: QueueMode }) {
   );
 }
 
+/** Leave and encashment requests as two tabs (?tab=encashment opens the second, as notifications link). */
+function LeaveQueueTabs({ mode }: { mode: QueueMode }) {
+  const [search, setSearch] = useSearchParams();
+  const [tab, setTab] = useState(search.get('tab') === 'encashment' ? 'encashment' : 'leave');
+  const onChange = (v: string | null) => {
+    if (!v) return;
+    setTab(v);
+    setSearch(v === 'encashment' ? { tab: v } : {});
+  };
+  return (
+    <Tabs value={tab} onChange={onChange} keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="leave">Leave</Tabs.Tab>
+        <Tabs.Tab value="encashment">Encashment</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="leave">
+        <LeaveQueue mode={mode} />
+      </Tabs.Panel>
+      <Tabs.Panel value="encashment">
+        <EncashmentQueue mode={mode} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
 export function TeamLeaveScreen() {
-  return <LeaveQueue mode="team" />;
+  return <LeaveQueueTabs mode="team" />;
 }
 export function AdminLeaveScreen() {
-  return <LeaveQueue mode="admin" />;
+  return <LeaveQueueTabs mode="admin" />;
 }

@@ -53,6 +53,7 @@ import {
   useRemoveLeave,
   useUploadLeaveDocument,
 } from '../api/use-leave';
+import { EncashLeave } from './leave-encashment';
 import { LeaveDocumentButton, LeaveStatusBadge } from './leave-parts';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
@@ -550,6 +551,7 @@ export function LeaveScreen() {
       <PageHeader title="Leaves" description="Your balances, requests and calendar." />
       <Balances onExplain={setExplain} />
       <ApplyForm />
+      <EncashLeave />
       <MyRequests />
       <MonthCalendar />
       <Explainer balance={explain} onClose={() => setExplain(null)} />
