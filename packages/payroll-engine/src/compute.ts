@@ -9,7 +9,7 @@ import { ageOn, daysInMonth, iso, parseDate, parseMonth } from './dates';
 import { payDays } from './days';
 import { finishExplain, oneTimeLine, salaryLineEarning } from './earnings';
 import { computeEpf, type Wages } from './epf';
-import { computeEsi, periodStart } from './esi';
+import { computeEsi } from './esi';
 import { computeLwf } from './lwf';
 import { formatInr } from './money';
 import { computePt } from './pt';
@@ -239,7 +239,8 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
 
   const e = input.earlier;
   const p = e.paid;
-  const newHalf = periodStart(m);
+  // Half-yearly PT (Tamil Nadu, rules §3) runs April–September and October–March.
+  const newHalf = m === 4 || m === 10;
   const exit = input.employee.exitDate ? parseDate(input.employee.exitDate) : null;
   if (exit && exit.y === y && exit.m === m && exit.d < daysInMonth(y, m)) {
     notes.push(`Leaver: exit on ${input.employee.exitDate}; days after it are unpaid.`);

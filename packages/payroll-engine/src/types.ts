@@ -292,10 +292,10 @@ export interface EsiFigures {
   /** Average daily wage at or below which the employee share is nil. */
   lowWageDailyLimit: DatedFigure<Paise>[];
   /**
-   * Months in which an ESI contribution period starts (April and October). Listed for the
-   * administrator; the coverage lock in esi.ts follows the same months.
+   * Months (1–12) in which an ESI contribution period starts (April and October): the coverage
+   * lock in esi.ts reads them, and the figures screen lists them.
    */
-  contributionPeriodStarts?: DatedFigure<number[]>[];
+  contributionPeriodStarts: DatedFigure<number[]>[];
 }
 
 export interface PtSlab {
