@@ -153,7 +153,7 @@ export function createWhatIfService(deps: {
 
         const src = await linesOf(tx, body, body.employee_id, monthEnd);
         const comps = await componentsOf(tx, src.lines);
-        const breakup = await deps.templates.breakupOf(tx, src.annual, comps, monthEnd);
+        const breakup = await deps.templates.breakupOf(tx, src.annual, comps, monthEnd, 'month');
         deps.templates.refuseNegative(breakup);
         const flags = new Map(
           (

@@ -121,6 +121,24 @@ describe('what-if', () => {
   });
 });
 
+describe('what-if on a month outside the statutory data', () => {
+  it('is a 400 naming the month and the date, not a 503', async () => {
+    const res = await call(viewer, 'POST', '/api/payroll/what-if', {
+      month: '2019-06',
+      facts: { ...facts, joining_date: '2015-04-01' },
+      annual_ctc_paise: 12 * LAKH,
+      lines: lines(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION');
+    expect(res.json().errors).toHaveLength(1);
+    expect(res.json().errors[0].path).toBe('month');
+    expect(res.json().errors[0].message).toMatch(
+      /^No statutory figures are in force on 2019-06-30: the payroll engine has no .+ in force on 2019-06-30\. Choose a date the statutory data covers$/,
+    );
+  });
+});
+
 describe('statutory figures', () => {
   it("lists what the engine uses on a date, PT and LWF of the employee's state, with sources", async () => {
     expect((await call(employee, 'GET', '/api/payroll/statutory-figures')).statusCode).toBe(403);
