@@ -36,7 +36,8 @@ function taxFigures(wages: Wages, employeePf: number, pt: number): SalaryFigures
   let basicDa = 0;
   for (const { line, earned } of wages.lines) {
     if (!line.flags.taxable) continue;
-    gross += earned;
+    const exempt = line.exemptMonthly;
+    gross += exempt === undefined ? earned : exempt >= earned ? 0 : earned - exempt;
     if (line.category === 'hra') hra += earned;
     if (line.category === 'basic' || line.category === 'da') basicDa += earned;
   }
