@@ -477,8 +477,26 @@ export const WhatIfBodySchema = z
     annual_ctc_paise: paise.min(1, 'Must be more than zero').optional(),
     lines: templateLines.optional(),
     lop_days: z.number().min(0).max(31).multipleOf(0.5).default(0),
+    /**
+     * Flexible benefit items partly claimed (old regime): the monthly amount claimed for the
+     * exemption, capped at the item's amount; an item not listed is taken as fully claimed.
+     */
+    benefit_claims: z
+      .array(z.strictObject({ benefit_id: uuid, claimed_monthly_paise: paise }))
+      .max(50)
+      .optional(),
   })
   .superRefine((v, ctx) => {
+    const claimed = v.benefit_claims?.map((c) => c.benefit_id) ?? [];
+    claimed.forEach((id, i) => {
+      if (claimed.indexOf(id) !== i) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['benefit_claims', i, 'benefit_id'],
+          message: 'Each benefit may be claimed once',
+        });
+      }
+    });
     if ((v.lines || v.template_id) && !v.annual_ctc_paise) {
       ctx.addIssue({
         code: 'custom',

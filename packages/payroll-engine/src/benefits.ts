@@ -9,8 +9,8 @@
  * - A flexible benefit item (LTA 10(5), allowances 10(14), perquisites 17(2)) is paid with the
  *   salary: an earning, prorated for LOP, in gross. Its exemption is an old-regime exemption (§5.1
  *   allows no exemptions but the standard deduction and 80CCD(2) in the new regime), so it is
- *   taxable in the new regime and exempt in the old one, taken as fully claimed (bills are not
- *   modelled). It is not EPF wage; it is not ESI wage (reimbursement-type pay, §2).
+ *   taxable in the new regime and exempt in the old one up to the amount claimed (`claimedMonthly`,
+ *   capped at the item's amount; absent = fully claimed, bills are not modelled). It is not EPF wage; it is not ESI wage (reimbursement-type pay, §2).
  */
 import { prorate } from './earnings';
 import { formatInr } from './money';
@@ -29,6 +29,15 @@ function check(b: PreTaxBenefit): void {
   if (!Number.isSafeInteger(b.monthly) || b.monthly < 0) {
     throw new RangeError(`benefit ${b.code}: monthly must be whole paise ≥ 0`);
   }
+  if (b.claimedMonthly !== undefined && (!Number.isSafeInteger(b.claimedMonthly) || b.claimedMonthly < 0)) {
+    throw new RangeError(`benefit ${b.code}: claimedMonthly must be whole paise ≥ 0`);
+  }
+}
+
+/** The monthly amount exempt in the old regime when only part is claimed; null when fully claimed. */
+function partialClaim(b: PreTaxBenefit): number | null {
+  if (b.claimedMonthly === undefined || b.claimedMonthly >= b.monthly) return null;
+  return b.claimedMonthly;
 }
 
 /** Flexible benefit items as salary lines: taxable unless exempt in the old regime. */
@@ -37,19 +46,24 @@ export function flexibleSalaryLines(input: PayslipInput): SalaryLine[] {
   for (const b of input.benefits ?? []) {
     if (b.kind !== 'flexible') continue;
     check(b);
-    out.push({
+    const taxed = input.tax.regime === 'new' || b.exemption === 'none';
+    const claimed = taxed ? null : partialClaim(b);
+    const line: SalaryLine = {
       code: b.code,
       label: b.label,
       monthly: b.monthly,
       category: 'other',
       flags: {
-        taxable: input.tax.regime === 'new' || b.exemption === 'none',
+        // Exempt when fully claimed; partly claimed, taxable but for the claimed part.
+        taxable: taxed || claimed !== null,
         epfWage: 'never',
         esiWage: false,
         prorated: b.prorated ?? true,
         showOnPayslip: true,
       },
-    });
+    };
+    if (claimed !== null) line.exemptMonthly = claimed;
+    out.push(line);
   }
   return out;
 }
@@ -57,8 +71,12 @@ export function flexibleSalaryLines(input: PayslipInput): SalaryLine[] {
 /** Words added to a flexible benefit's earning line: how the tax treats it. */
 export function flexibleTaxWords(b: PreTaxBenefit, regime: 'new' | 'old'): string {
   if (b.exemption === 'none') return ' Flexible benefit item with no exemption: taxable.';
+  const claimed = regime === 'old' ? partialClaim(b) : null;
+  if (claimed !== null) {
+    return ` Flexible benefit item, exempt u/s ${EXEMPTION_WORDS[b.exemption]} in the old regime up to the ${formatInr(claimed)} a month claimed of ${formatInr(b.monthly)}: the rest, ${formatInr(b.monthly - claimed)} a month, is taxable (in a month with LOP, what is paid above the claimed amount).`;
+  }
   return regime === 'old'
-    ? ` Flexible benefit item exempt u/s ${EXEMPTION_WORDS[b.exemption]} in the old regime (taken as fully claimed): not in taxable pay.`
+    ? ` Flexible benefit item exempt u/s ${EXEMPTION_WORDS[b.exemption]} in the old regime (${b.claimedMonthly === undefined ? 'taken as fully claimed' : `claimed in full, ${formatInr(b.claimedMonthly)} a month`}): not in taxable pay.`
     : ` Flexible benefit item: the ${EXEMPTION_WORDS[b.exemption]} exemption is not available in the new regime (statutory-rules.md §5.1), so it is taxable.`;
 }
 

@@ -9,7 +9,7 @@ import { ageOn, daysInMonth, iso, parseDate, parseMonth } from './dates';
 import { payDays } from './days';
 import { finishExplain, oneTimeLine, salaryLineEarning } from './earnings';
 import { computeEpf, type Wages } from './epf';
-import { computeEsi, periodStart } from './esi';
+import { computeEsi } from './esi';
 import { computeLwf } from './lwf';
 import { formatInr } from './money';
 import { computePt } from './pt';
@@ -36,7 +36,8 @@ function taxFigures(wages: Wages, employeePf: number, pt: number): SalaryFigures
   let basicDa = 0;
   for (const { line, earned } of wages.lines) {
     if (!line.flags.taxable) continue;
-    gross += earned;
+    const exempt = line.exemptMonthly;
+    gross += exempt === undefined ? earned : exempt >= earned ? 0 : earned - exempt;
     if (line.category === 'hra') hra += earned;
     if (line.category === 'basic' || line.category === 'da') basicDa += earned;
   }
@@ -160,41 +161,64 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
   if (tax.declarations) tdsInput.declarations = tax.declarations;
   if (input.employee.exitDate) tdsInput.exitMonth = input.employee.exitDate.slice(0, 7);
   const tds = computeMonthlyTds(tdsInput, yearRules);
+  // s.192/s.392 deduct tax from the salary paid: TDS is capped at what is left of this month's pay
+  // after every other deduction, in whole rupees; the shortfall is not deducted now and, since the
+  // projection subtracts only TDS actually deducted (earlier.tds), later months recover it (ADR 0014).
+  let otherDeductions = 0;
+  for (const l of lines) if (l.kind === 'deduction') otherDeductions += l.amount;
+  const payLeft = gross - otherDeductions;
+  const tdsRoom = payLeft > 0 ? payLeft - (payLeft % 100) : 0;
+  const tdsDeducted = tds.tdsPaise > tdsRoom ? tdsRoom : tds.tdsPaise;
+  const shortfall = tds.tdsPaise - tdsDeducted;
+  const tdsInputs: PayslipLine['inputs'] = [
+    { name: 'regime', value: tax.regime, from: 'tax settings' },
+    {
+      name: 'taxable pay this month',
+      value: thisMonth.grossPaise,
+      unit: 'paise',
+      from: 'earnings flagged taxable',
+    },
+    {
+      name: 'regular monthly taxable pay',
+      value: regular.grossPaise,
+      unit: 'paise',
+      from: 'taxable salary lines, full month',
+    },
+    {
+      name: 'taxable pay earlier this FY',
+      value: input.earlier.paid.grossPaise,
+      unit: 'paise',
+      from: 'earlier.paid',
+    },
+    { name: 'TDS earlier this FY', value: input.earlier.tds, unit: 'paise', from: 'earlier.tds' },
+  ];
+  let shortfallWords = '';
+  if (shortfall > 0) {
+    tdsInputs.push({
+      name: 'pay left after other deductions',
+      value: payLeft > 0 ? payLeft : 0,
+      unit: 'paise',
+      from: 'gross less the other deductions of this payslip',
+    });
+    shortfallWords = ` ${formatInr(shortfall)} could not be deducted this month: pay left after other deductions was ${formatInr(payLeft > 0 ? payLeft : 0)}; it is recovered in later months by the projection. TDS deducted: ${formatInr(tdsDeducted)} of the ${formatInr(tds.tdsPaise)} computed, in whole rupees (tax is deducted from the salary paid, s.192/s.392; ADR 0014).`;
+    notes.push(
+      `TDS capped at the pay left: ${formatInr(shortfall)} of this month's ${formatInr(tds.tdsPaise)} could not be deducted; later months recover it.`,
+    );
+  }
   lines.push({
     code: 'TDS',
     label: 'Income tax (TDS)',
     kind: 'deduction',
     base: tds.projectedGrossPaise,
     rate: null,
-    amount: tds.tdsPaise,
+    amount: tdsDeducted,
     rounding: 'rupee-nearest',
     rule: {
       section: '§5.5',
       source: `${yearRules.tdsSection}; FY ${yearRules.financialYear} income-tax data`,
     },
-    inputs: [
-      { name: 'regime', value: tax.regime, from: 'tax settings' },
-      {
-        name: 'taxable pay this month',
-        value: thisMonth.grossPaise,
-        unit: 'paise',
-        from: 'earnings flagged taxable',
-      },
-      {
-        name: 'regular monthly taxable pay',
-        value: regular.grossPaise,
-        unit: 'paise',
-        from: 'taxable salary lines, full month',
-      },
-      {
-        name: 'taxable pay earlier this FY',
-        value: input.earlier.paid.grossPaise,
-        unit: 'paise',
-        from: 'earlier.paid',
-      },
-      { name: 'TDS earlier this FY', value: input.earlier.tds, unit: 'paise', from: 'earlier.tds' },
-    ],
-    explain: `Income tax (TDS, ${tax.regime} regime, projection method): ${tds.explanation}`,
+    inputs: tdsInputs,
+    explain: `Income tax (TDS, ${tax.regime} regime, projection method): ${tds.explanation}${shortfallWords}`,
     show: true,
   });
 
@@ -216,7 +240,8 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
 
   const e = input.earlier;
   const p = e.paid;
-  const newHalf = periodStart(m);
+  // Half-yearly PT (Tamil Nadu, rules §3) runs April–September and October–March.
+  const newHalf = m === 4 || m === 10;
   const exit = input.employee.exitDate ? parseDate(input.employee.exitDate) : null;
   if (exit && exit.y === y && exit.m === m && exit.d < daysInMonth(y, m)) {
     notes.push(`Leaver: exit on ${input.employee.exitDate}; days after it are unpaid.`);
@@ -240,7 +265,7 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
         professionalTaxPaise: (p.professionalTaxPaise ?? 0) + pt.amount,
         employerNpsPaise: (p.employerNpsPaise ?? 0) + (nps?.earned ?? 0),
       },
-      tds: e.tds + tds.tdsPaise,
+      tds: e.tds + tdsDeducted,
       grossThisHalfYear: (newHalf ? 0 : e.grossThisHalfYear) + gross,
       ptThisHalfYear: (newHalf ? 0 : e.ptThisHalfYear) + (pt.halfYearly ? pt.amount : 0),
       esiCoveredThisPeriod: esi.covered,

@@ -1,6 +1,6 @@
 /**
  * ESI (rules §2): coverage on the wage rate (full monthly ESI wages, not LOP-reduced), the
- * contribution-period lock (April–September, October–March), contributions on wages actually paid,
+ * contribution-period lock (periods from the dated data: April–September, October–March), contributions on wages actually paid,
  * both shares rounded up to the next rupee (Rule 51).
  */
 import { daysInMonth, iso } from './dates';
@@ -14,13 +14,57 @@ export interface EsiResult {
   covered: boolean;
 }
 
-export function periodStart(m: number): boolean {
-  return m === 4 || m === 10;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** An ESI contribution period (rules §2), read from the dated `esi.contributionPeriodStarts`. */
+export interface ContributionPeriod {
+  /** The month is the first month of its period: coverage is tested afresh. */
+  starts: boolean;
+  /** 'April–September 2026', 'October 2026–March 2027'. */
+  name: string;
 }
 
-export function periodName(y: number, m: number): string {
-  if (m >= 4 && m <= 9) return `April–September ${y}`;
-  return m >= 10 ? `October ${y}–March ${y + 1}` : `October ${y - 1}–March ${y}`;
+/**
+ * The contribution period holding month `m` of year `y`, given the months (1–12) in which periods
+ * start: the period runs from the last start on or before the month to the month before the next.
+ */
+export function contributionPeriod(starts: readonly number[], y: number, m: number): ContributionPeriod {
+  if (starts.length === 0 || starts.some((s) => !Number.isInteger(s) || s < 1 || s > 12)) {
+    throw new RangeError(`esi.contributionPeriodStarts must list months 1–12, got [${starts.join(', ')}]`);
+  }
+  const sorted = [...new Set(starts)].sort((a, b) => a - b);
+  let i = sorted.length - 1;
+  while (i >= 0 && sorted[i]! > m) i--;
+  // Before the year's first start: the period began in the previous year's last start month.
+  const startM = i >= 0 ? sorted[i]! : sorted[sorted.length - 1]!;
+  const startY = i >= 0 ? y : y - 1;
+  const nextM = i + 1 < sorted.length ? sorted[i + 1]! : sorted[0]! + 12;
+  // End month as an index from January of the start year (0-based), then back to a calendar month.
+  const endIndex = (nextM > startM ? nextM : nextM + 12) - 2;
+  const endY = startY + Math.floor(endIndex / 12);
+  const endM = (endIndex % 12) + 1;
+  const first = MONTHS[startM - 1]!;
+  const last = MONTHS[endM - 1]!;
+  const name =
+    startY === endY && startM === endM
+      ? `${first} ${startY}`
+      : startY === endY
+        ? `${first}–${last} ${startY}`
+        : `${first} ${startY}–${last} ${endY}`;
+  return { starts: startM === m && startY === y, name };
 }
 
 /** The ESI figures in force at a month's end: the same for every employee paid that month. */
@@ -29,7 +73,7 @@ interface EsiMonth {
   eeFig: DatedFigure<number>;
   erFig: DatedFigure<number>;
   lowFig: DatedFigure<number>;
-  period: string;
+  period: ContributionPeriod;
 }
 
 // Looked up once per (figures object, month) rather than per payslip; keyed by the data passed in,
@@ -51,7 +95,11 @@ function esiMonth(figs: EsiFigures, y: number, m: number): EsiMonth {
       eeFig: figureOn(figs.employeeRate, monthEnd, 'esi.employeeRate'),
       erFig: figureOn(figs.employerRate, monthEnd, 'esi.employerRate'),
       lowFig: figureOn(figs.lowWageDailyLimit, monthEnd, 'esi.lowWageDailyLimit'),
-      period: periodName(y, m),
+      period: contributionPeriod(
+        figureOn(figs.contributionPeriodStarts, monthEnd, 'esi.contributionPeriodStarts').value,
+        y,
+        m,
+      ),
     };
     byMonth.set(key, month);
   }
@@ -86,10 +134,12 @@ export function computeEsi(
   }
   for (const o of wages.oneTime) if (o.kind === 'earning' && o.esiWage) paid += o.amount;
 
-  const locked = !periodStart(m) && input.earlier.esiCoveredThisPeriod;
+  // The contribution-period lock: covered earlier in this period, covered to its end (periods from
+  // the dated data; coverage is tested afresh in a period's first month).
+  const locked = !month.period.starts && input.earlier.esiCoveredThisPeriod;
   const withinCeiling = rate <= ceilFig.value;
   const covered = locked || withinCeiling;
-  const period = month.period;
+  const period = month.period.name;
   const source = `${ceilFig.source}; ${eeFig.source}`;
   const inputs = [
     {

@@ -2,7 +2,7 @@
  * What the engine uses on a date and where it comes from — for the administrator's settings screen.
  * Pure: lists the figures in `rules` in force on `date` (optionally one state's PT and LWF).
  */
-import { periodName } from './esi';
+import { contributionPeriod } from './esi';
 import { inForce, segmentsInMonth } from './figures';
 import { divHalfUp, formatInr, formatRate } from './money';
 import { STATUTORY_RULES } from './statutory';
@@ -184,13 +184,13 @@ export function statutoryFiguresOn(
     date,
     'paise',
   );
-  const period = (s.contributionPeriodStarts ?? []).find((x) => inForce(x, date));
+  const period = s.contributionPeriodStarts.find((x) => inForce(x, date));
   if (period) {
     const row: FigureListing = {
       key: 'esi.contributionPeriod',
       group: 'ESI',
       label: 'ESI contribution period of the date (coverage locked inside it)',
-      value: `${periodName(y, m)} (periods start in months ${period.value.join(' and ')})`,
+      value: `${contributionPeriod(period.value, y, m).name} (periods start in months ${period.value.join(' and ')})`,
       raw: period.value,
       from: period.from,
       source: period.source,

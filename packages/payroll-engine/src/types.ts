@@ -66,6 +66,12 @@ export interface SalaryLine {
   monthly: Paise;
   category?: ComponentCategory;
   flags: ComponentFlags;
+  /**
+   * Part of a taxable line that is exempt from tax each month, before proration (a flexible benefit
+   * item's claimed amount in the old regime, set by benefits.ts); the exempt part of a month is at
+   * most what the line earned. Absent: the whole line follows `flags.taxable`.
+   */
+  exemptMonthly?: Paise;
 }
 
 export interface OneTimeItem {
@@ -164,6 +170,11 @@ export interface PreTaxBenefit {
   exemption: '80CCD(2)' | '10(5)' | '10(14)' | '17(2)' | 'none';
   /** Prorated for LOP like salary lines; default true. */
   prorated?: boolean;
+  /**
+   * Flexible items: the monthly amount the employee claims for the exemption (bills or a
+   * declaration), capped at `monthly`; the rest is taxable. Absent: fully claimed.
+   */
+  claimedMonthly?: Paise;
 }
 
 export interface PayslipInput {
@@ -292,10 +303,10 @@ export interface EsiFigures {
   /** Average daily wage at or below which the employee share is nil. */
   lowWageDailyLimit: DatedFigure<Paise>[];
   /**
-   * Months in which an ESI contribution period starts (April and October). Listed for the
-   * administrator; the coverage lock in esi.ts follows the same months.
+   * Months (1–12) in which an ESI contribution period starts (April and October): the coverage
+   * lock in esi.ts reads them, and the figures screen lists them.
    */
-  contributionPeriodStarts?: DatedFigure<number[]>[];
+  contributionPeriodStarts: DatedFigure<number[]>[];
 }
 
 export interface PtSlab {

@@ -61,6 +61,70 @@ describe('flexible benefit items', () => {
   });
 });
 
+describe('flexible benefit items partly claimed (claimedMonthly)', () => {
+  const claim = (claimedMonthly: number | undefined) => {
+    const input = withBenefit(base(), 5_000_00, FLEXI);
+    if (claimedMonthly !== undefined) input.benefits![0]!.claimedMonthly = claimedMonthly;
+    return input;
+  };
+
+  it('exempts only the claimed part in the old regime (worked by hand)', () => {
+    // ₹5,000 a month of fuel and travel (10(14)), ₹2,000 a month claimed: ₹3,000 a month taxable.
+    // Taxable pay a month: Basic ₹50,000 + HRA ₹25,000 + Special ₹20,000 + ₹3,000 = ₹98,000;
+    // April projection 12 × ₹98,000 = ₹11,76,000. Deductions: standard ₹50,000; HRA least of
+    // ₹3,00,000 / ₹3,36,000 − ₹60,000 = ₹2,76,000 / 40% of ₹6,00,000 = ₹2,40,000 → ₹2,40,000; 80C
+    // employee PF 12 × ₹1,800 = ₹21,600 + ₹1,00,000 declared = ₹1,21,600; 80D ₹25,000: total
+    // ₹4,36,600. Taxable ₹7,39,400: 5% of ₹2,50,000 = ₹12,500 + 20% of ₹2,39,400 = ₹47,880 →
+    // ₹60,380; cess 4% ₹2,415.20 → ₹62,795.20, ₹62,795; ÷ 12 = ₹5,232.92 → TDS ₹5,233.
+    const p = computePayslip(claim(2_000_00), STATUTORY_RULES);
+    const tdsLine = p.lines.find((l) => l.code === 'TDS')!;
+    expect(tdsLine.amount).toBe(5_233_00);
+    expect(tdsLine.explain).toContain('annual projected income ₹11,76,000');
+    expect(tdsLine.explain).toContain('taxable income ₹7,39,400');
+    expect(p.ytd.paid.grossPaise).toBe(98_000_00);
+    const line = p.lines.find((l) => l.code === 'FBP_FUEL')!;
+    expect(line).toMatchObject({ kind: 'earning', amount: 5_000_00 });
+    expect(line.explain).toContain(
+      'up to the ₹2,000 a month claimed of ₹5,000: the rest, ₹3,000 a month, is taxable',
+    );
+    expect(p.gross).toBe(1_00_000_00);
+    // Against full and no claim: ₹36,000 a year more taxable than a full claim = ₹7,200 × 1.04 =
+    // ₹7,488 a year (₹624 a month); ₹24,000 a year less than no claim = ₹4,992 a year (₹416 a month).
+    expect(tds(claim(undefined)) - tdsLine.amount).toBe(-624_00);
+    expect(tds(claim(0)) - tdsLine.amount).toBe(416_00);
+    expect(tds(claim(0))).toBe(tds(base()));
+  });
+
+  it('absent or at/above the item: fully claimed, as before; capped at the amount paid in an LOP month', () => {
+    expect(tds(claim(5_000_00))).toBe(tds(claim(undefined)));
+    expect(tds(claim(9_000_00))).toBe(tds(claim(undefined)));
+    expect(computePayslip(claim(undefined), STATUTORY_RULES).ytd.paid.grossPaise).toBe(95_000_00);
+    // 15 LOP days of 30: the item pays ₹2,500; ₹2,000 of it exempt, ₹500 taxable. Taxable pay this
+    // month ₹25,000 + ₹12,500 + ₹10,000 + ₹500 = ₹48,000.
+    const lop = claim(2_000_00);
+    lop.attendance.lopDays = 15;
+    const p = computePayslip(lop, STATUTORY_RULES);
+    expect(p.lines.find((l) => l.code === 'FBP_FUEL')!.amount).toBe(2_500_00);
+    expect(p.ytd.paid.grossPaise).toBe(48_000_00);
+    // A claim above what the month paid exempts only what was paid.
+    const small = claim(4_000_00);
+    small.attendance.lopDays = 15;
+    expect(computePayslip(small, STATUTORY_RULES).ytd.paid.grossPaise).toBe(47_500_00);
+  });
+
+  it('changes nothing in the new regime (no exemption there)', () => {
+    const plain = newRegime(base(), 2);
+    const partly = withBenefit(plain, 5_000_00, FLEXI);
+    partly.benefits![0]!.claimedMonthly = 1_000_00;
+    expect(tds(partly)).toBe(tds(plain));
+  });
+
+  it('refuses a claim that is not whole paise ≥ 0', () => {
+    expect(() => computePayslip(claim(-1), STATUTORY_RULES)).toThrow(RangeError);
+    expect(() => computePayslip(claim(10.5), STATUTORY_RULES)).toThrow(RangeError);
+  });
+});
+
 describe('employer NPS', () => {
   it('is an employer line inside CTC, not in gross, and lowers old-regime TDS up to 10% of Basic + DA', () => {
     const plain = computePayslip(base(), STATUTORY_RULES);

@@ -93,7 +93,13 @@ export function createSalaryService(deps: {
           }));
         }
         const comps = await componentsOf(tx, lines);
-        const breakup = await deps.templates.breakupOf(tx, body.annual_ctc_paise, comps, body.effective_from);
+        const breakup = await deps.templates.breakupOf(
+          tx,
+          body.annual_ctc_paise,
+          comps,
+          body.effective_from,
+          'effective_from',
+        );
         deps.templates.refuseNegative(breakup);
         const { today } = await companyToday(tx, clock.now());
         const monthStart = `${today.slice(0, 8)}01`;

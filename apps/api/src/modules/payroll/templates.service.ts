@@ -74,9 +74,32 @@ export async function componentsOf(
 export function createTemplatesService(deps: { db: Db; clock: Clock; figuresOn: FiguresOn }) {
   const { db, clock, figuresOn } = deps;
 
-  async function breakupOf(tx: Queryable, annual: number, components: BreakupComponent[], date?: string) {
+  /**
+   * The breakup on `date` (today in the company's time zone when absent). A date the caller gave
+   * (`field` names it) that the engine's dated statutory data does not cover is the caller's
+   * mistake: a 400 naming the field and the date, not a 503.
+   */
+  async function breakupOf(
+    tx: Queryable,
+    annual: number,
+    components: BreakupComponent[],
+    date?: string,
+    field = 'as_of',
+  ) {
     const on = date ?? (await companyToday(tx, clock.now())).today;
-    return computeBreakup(annual, components, breakupStatutory(await readSettings(tx), figuresOn(on)));
+    let figures: ReturnType<FiguresOn>;
+    try {
+      figures = figuresOn(on);
+    } catch (err) {
+      if (date !== undefined && err instanceof AppError && err.code === 'UNAVAILABLE') {
+        throw invalid(
+          field,
+          `No statutory figures are in force on ${on}: ${err.message.replace(/^The payroll engine/, 'the payroll engine')}. Choose a date the statutory data covers`,
+        );
+      }
+      throw err;
+    }
+    return computeBreakup(annual, components, breakupStatutory(await readSettings(tx), figures));
   }
 
   /** A saved template or salary must add up: its balancing line cannot be below zero. */

@@ -368,6 +368,40 @@ describe('employee salary', () => {
     expect(del.statusCode).toBe(409);
   });
 
+  it('a date the statutory data does not cover is a 400 naming the field and the date, saving nothing', async () => {
+    const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM employee_salaries');
+    // A first salary or a revision (the test above assigns one): the date is checked either way.
+    const has = (await call(admin, 'GET', `/api/employee/salary/${ids.employee}`)).json().data.history.length;
+    const res = await call(admin, has ? 'PUT' : 'POST', '/api/employee/salary', {
+      employee_id: ids.employee,
+      annual_ctc_paise: 12 * LAKH,
+      effective_from: '2019-04-01',
+      lines: standardLines(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION');
+    expect(res.json().errors).toEqual([
+      {
+        path: 'effective_from',
+        message: expect.stringMatching(
+          /^No statutory figures are in force on 2019-04-01: the payroll engine has no .+ in force on 2019-04-01\. Choose a date the statutory data covers$/,
+        ),
+      },
+    ]);
+    expect(res.json().message).toMatch(
+      /^Validation failed: effective_from: No statutory figures are in force on 2019-04-01/,
+    );
+    const preview = await call(admin, 'POST', '/api/salary-templates/preview', {
+      annual_ctc_paise: 12 * LAKH,
+      lines: standardLines(),
+      as_of: '2019-04-01',
+    });
+    expect(preview.statusCode).toBe(400);
+    expect(preview.json().errors[0].path).toBe('as_of');
+    const after = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM employee_salaries');
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+  });
+
   it('validates naming the field, and keeps other companies out', async () => {
     const bad = await call(admin, 'POST', '/api/employee/salary', {
       employee_id: ids.employee,

@@ -153,7 +153,7 @@ export function createWhatIfService(deps: {
 
         const src = await linesOf(tx, body, body.employee_id, monthEnd);
         const comps = await componentsOf(tx, src.lines);
-        const breakup = await deps.templates.breakupOf(tx, src.annual, comps, monthEnd);
+        const breakup = await deps.templates.breakupOf(tx, src.annual, comps, monthEnd, 'month');
         deps.templates.refuseNegative(breakup);
         const flags = new Map(
           (
@@ -206,15 +206,28 @@ export function createWhatIfService(deps: {
                 )
               ).rows.map((r) => [r.id, r]),
         );
+        // A partly claimed flexible item: exempt up to the amount claimed (the engine caps it).
+        const claims = new Map(
+          (body.benefit_claims ?? []).map((c) => [c.benefit_id, c.claimed_monthly_paise]),
+        );
         const benefits: PreTaxBenefit[] = benefitLines.map((l) => {
           const p = plans.get(l.component_id!)!;
-          return {
+          const b: PreTaxBenefit = {
             code: `BEN_${l.component_id!.slice(0, 8)}`,
             label: l.name,
             kind: p.benefit_plan === 'nps_employer' ? 'nps-employer' : 'flexible',
             monthly: l.monthly_paise,
             exemption: p.tax_exemption as PreTaxBenefit['exemption'],
           };
+          const claimed = claims.get(l.component_id!);
+          if (claimed !== undefined && b.kind === 'flexible') b.claimedMonthly = claimed;
+          return b;
+        });
+        (body.benefit_claims ?? []).forEach((c, i) => {
+          const b = benefitLines.find((l) => l.component_id === c.benefit_id);
+          if (!b || plans.get(c.benefit_id)!.benefit_plan === 'nps_employer') {
+            throw invalid(`benefit_claims.${i}.benefit_id`, 'Not a flexible benefit item of this salary');
+          }
         });
 
         const settings = await readSettings(tx);
@@ -276,7 +289,9 @@ export function createWhatIfService(deps: {
         if (benefits.some((b) => b.kind === 'flexible' && b.exemption !== 'none')) {
           notes.push(
             f.tax_regime === 'old'
-              ? 'Flexible benefit items are taken as fully claimed (with bills) and so exempt.'
+              ? claims.size > 0
+                ? 'Flexible benefit items are exempt up to the amounts claimed, the rest taxed; items without a claim are taken as fully claimed (with bills).'
+                : 'Flexible benefit items are taken as fully claimed (with bills) and so exempt.'
               : 'Flexible benefit exemptions are not available in the new regime: those items are taxed.',
           );
         }

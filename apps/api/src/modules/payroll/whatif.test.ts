@@ -121,6 +121,24 @@ describe('what-if', () => {
   });
 });
 
+describe('what-if on a month outside the statutory data', () => {
+  it('is a 400 naming the month and the date, not a 503', async () => {
+    const res = await call(viewer, 'POST', '/api/payroll/what-if', {
+      month: '2019-06',
+      facts: { ...facts, joining_date: '2015-04-01' },
+      annual_ctc_paise: 12 * LAKH,
+      lines: lines(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION');
+    expect(res.json().errors).toHaveLength(1);
+    expect(res.json().errors[0].path).toBe('month');
+    expect(res.json().errors[0].message).toMatch(
+      /^No statutory figures are in force on 2019-06-30: the payroll engine has no .+ in force on 2019-06-30\. Choose a date the statutory data covers$/,
+    );
+  });
+});
+
 describe('statutory figures', () => {
   it("lists what the engine uses on a date, PT and LWF of the employee's state, with sources", async () => {
     expect((await call(employee, 'GET', '/api/payroll/statutory-figures')).statusCode).toBe(403);
@@ -201,5 +219,61 @@ describe('pre-tax benefits in the what-if', () => {
     // ₹17.64 L, the employer EPF being inside CTC, less ₹75,000) goes ₹16,89,000 → ₹15,99,000:
     // ₹89,000 at 20% + ₹1,000 at 15% = ₹17,950 × 1.04 = ₹18,668 a year, ₹1,555.67 a month.
     expect(Math.abs(tds(plainNew) - tds(benNew) - 1_556_00)).toBeLessThanOrEqual(200);
+  });
+
+  it('takes a flexible item as claimed only up to benefit_claims (old regime), refusing claims on other lines', async () => {
+    const created = await call(admin, 'POST', '/api/component/benefits', {
+      name: 'Telephone reimbursement',
+      benefit_plan: 'flexible_benefit',
+      tax_exemption: '10(14)',
+      value_type: 'fixed_amount',
+      amount_paise: 3_000_00,
+    });
+    expect(created.statusCode).toBe(201);
+    const phone = created.json().data.id as string;
+    const ls = [
+      ...lines().slice(0, 3),
+      { benefit_id: phone, value_type: 'fixed_amount', amount_paise: 3_000_00 },
+      lines()[3],
+    ];
+    const run = async (claims?: { benefit_id: string; claimed_monthly_paise: number }[]) =>
+      call(viewer, 'POST', '/api/payroll/what-if', {
+        month: '2026-11',
+        facts: { ...facts, tax_regime: 'old' },
+        annual_ctc_paise: 18 * LAKH,
+        lines: ls,
+        ...(claims ? { benefit_claims: claims } : {}),
+      });
+    const tdsOf = (r: Awaited<ReturnType<typeof run>>) =>
+      (r.json().data.lines as Line[]).find((l) => l.code === 'TDS')!.amount;
+    const [full, partly, above] = await Promise.all([
+      run(),
+      run([{ benefit_id: phone, claimed_monthly_paise: 1_000_00 }]),
+      run([{ benefit_id: phone, claimed_monthly_paise: 5_000_00 }]),
+    ]);
+    expect(partly.statusCode).toBe(200);
+    const item = (partly.json().data.lines as Line[]).find((l) =>
+      l.explain.startsWith('Telephone reimbursement'),
+    )!;
+    expect(item.amount).toBe(3_000_00);
+    expect(item.explain).toContain(
+      'up to the ₹1,000 a month claimed of ₹3,000: the rest, ₹2,000 a month, is taxable',
+    );
+    expect(partly.json().data.notes.join(' ')).toContain('exempt up to the amounts claimed');
+    expect(partly.json().data.gross_paise).toBe(full.json().data.gross_paise);
+    // Old regime, 30% slab: ₹2,000 a month unclaimed = ₹24,000 a year taxable × 30% × 1.04 =
+    // ₹7,488 a year; every month of the year is worked the same way, so ₹624 a month more TDS.
+    expect(Math.abs(tdsOf(partly) - tdsOf(full) - 624_00)).toBeLessThanOrEqual(200);
+    // A claim above the item is capped at it: the same as a full claim.
+    expect(tdsOf(above)).toBe(tdsOf(full));
+    const basicClaim = await run([{ benefit_id: ids.Basic!, claimed_monthly_paise: 1_000_00 }]);
+    expect(basicClaim.statusCode).toBe(400);
+    expect(basicClaim.json().errors[0].path).toBe('benefit_claims.0.benefit_id');
+    const twice = await run([
+      { benefit_id: phone, claimed_monthly_paise: 1_000_00 },
+      { benefit_id: phone, claimed_monthly_paise: 2_000_00 },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().errors[0].path).toBe('benefit_claims.1.benefit_id');
   });
 });
