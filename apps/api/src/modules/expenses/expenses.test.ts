@@ -431,3 +431,87 @@ describe('decisions, payout and summary', () => {
     expect(rows.map((r) => r.action)).toEqual(['expense.claimed', 'expense.approved', 'expense.paid']);
   });
 });
+
+describe('receipts and delegates', () => {
+  it("today's delegate of a claim's approver opens its receipt; before and after the delegation, not", async () => {
+    // A second employee login (ACM0004, the employee role: own records only), outside the claimant's scope.
+    const acme = await t.companyId('Acme Corp');
+    const peerId = await t.db.tenant(acme, async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        "SELECT id FROM employees WHERE employee_code = 'ACM0004'",
+      );
+      return rows[0]!.id;
+    });
+    await t.db.query(
+      `INSERT INTO users (company_id, email, password_hash, role_id, employee_id)
+       SELECT u.company_id, 'delegate@acme.test', u.password_hash, u.role_id, $1
+         FROM users u WHERE u.email = 'employee@acme.test'`,
+      [peerId],
+    );
+    const peer = await t.login('delegate@acme.test');
+    const receipt = await uploadReceipt(employee);
+    const filed = await call(
+      'POST',
+      '/api/expenses/addexpense',
+      employee,
+      food({ receipt_file_id: receipt }),
+    );
+    expect(filed.statusCode, filed.body).toBe(201);
+    const claim = filed.json().data;
+    expect(claim.approval.next_approvers.map((a: { id: string }) => a.id)).toEqual([
+      manager.userResponse.employee_id,
+    ]);
+    const open = (s: Session) => call('GET', `/api/employee/document/${receipt}/download`, s);
+
+    expect((await open(manager)).statusCode).toBe(200); // the approver
+    expect((await open(peer)).statusCode).toBe(404); // not yet anyone's delegate
+
+    // The manager hands their approvals to the peer for today.
+    const given = await call('POST', '/api/approval-delegation', manager, {
+      delegate_id: peerId,
+      starts_on: today,
+      ends_on: today,
+      reason: 'Away today',
+    });
+    expect(given.statusCode, given.body).toBe(201);
+    const delegationId = given.json().data.id;
+    const res = await open(peer);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(PDF)).toBe(true);
+    // The claim names the delegate beside the approver (who approves next).
+    const shown = (
+      await call('GET', `/api/expenses/getexpensedetails?expense_id=${claim.id}`, employee)
+    ).json().data;
+    expect(shown.approval.next_approvers).toEqual([
+      expect.objectContaining({
+        id: manager.userResponse.employee_id,
+        delegates: [{ id: peerId, name: expect.any(String) }],
+      }),
+    ]);
+    // The delegate's reach is the claim's receipt, not the claimant's other files.
+    const other = await uploadReceipt(employee);
+    expect((await call('GET', `/api/employee/document/${other}/download`, peer)).statusCode).toBe(404);
+
+    // The delegation ended yesterday: the peer no longer opens it.
+    await t.db.query('UPDATE approval_delegations SET starts_on = $2, ends_on = $3 WHERE id = $1', [
+      delegationId,
+      daysAgo(3),
+      daysAgo(1),
+    ]);
+    expect((await open(peer)).statusCode).toBe(404);
+    const later = (
+      await call('GET', `/api/expenses/getexpensedetails?expense_id=${claim.id}`, employee)
+    ).json().data;
+    expect(later.approval.next_approvers[0].delegates).toEqual([]);
+    // Nor one that starts tomorrow.
+    const tomorrow = new Date(`${today}T00:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    const next = tomorrow.toISOString().slice(0, 10);
+    await t.db.query('UPDATE approval_delegations SET starts_on = $2, ends_on = $2 WHERE id = $1', [
+      delegationId,
+      next,
+    ]);
+    expect((await open(peer)).statusCode).toBe(404);
+    expect((await open(manager)).statusCode).toBe(200);
+  });
+});

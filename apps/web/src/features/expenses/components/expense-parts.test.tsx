@@ -67,4 +67,32 @@ describe('nextApproverText', () => {
     expect(nextApproverText(claim('approved', { status: 'approved' }))).toBe('—');
     expect(nextApproverText(claim('pending', null))).toBe('—');
   });
+
+  it("names today's delegates of the next approvers as standing in", () => {
+    const standIn = (name: string, ...delegates: string[]) => ({
+      ...person(name),
+      delegates: delegates.map((d) => ({ id: d, name: d })),
+    });
+    expect(
+      nextApproverText(
+        claim('pending', {
+          current_level: 2,
+          level_count: 2,
+          next_approvers: [standIn('Asha Rao', 'Ravi Kumar')],
+        }),
+      ),
+    ).toBe('Asha Rao (level 2 of 2), or Ravi Kumar standing in');
+    // Two approvers with delegates: each delegate named once, and an approver standing in for
+    // another is already named.
+    expect(
+      nextApproverText(
+        claim('pending', {
+          next_approvers: [
+            standIn('Asha Rao', 'Ravi Kumar', 'Meena Iyer'),
+            standIn('Dev Shah', 'Ravi Kumar', 'Asha Rao'),
+          ],
+        }),
+      ),
+    ).toBe('Asha Rao, Dev Shah, or Ravi Kumar or Meena Iyer standing in');
+  });
 });

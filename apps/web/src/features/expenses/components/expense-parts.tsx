@@ -19,12 +19,24 @@ const STATUS_COLOR: Record<ExpenseStatus, string> = {
   paid: 'blue',
 };
 
-/** Who approves a pending claim next, with the level when there are several ("—" once decided). */
+/** "A", "A or B", "A, B or C". */
+function orList(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
+/**
+ * Who approves a pending claim next, with the level when there are several and today's delegates
+ * of those approvers ("Asha Rao (level 2 of 2), or Ravi Kumar standing in"); "—" once decided.
+ */
 export function nextApproverText(x: Expense): string {
   const a = x.approval;
   if (x.status !== 'pending' || !a || a.status !== 'pending') return '—';
   const who = a.next_approvers.length ? a.next_approvers.map((n) => n.name).join(', ') : 'An administrator';
-  return a.level_count > 1 ? `${who} (level ${a.current_level} of ${a.level_count})` : who;
+  const level = a.level_count > 1 ? `${who} (level ${a.current_level} of ${a.level_count})` : who;
+  const standIns = [...new Set(a.next_approvers.flatMap((n) => n.delegates.map((d) => d.name)))].filter(
+    (name) => !a.next_approvers.some((n) => n.name === name),
+  );
+  return standIns.length ? `${level}, or ${orList(standIns)} standing in` : level;
 }
 
 export function ExpenseStatusBadge({ status }: { status: ExpenseStatus }) {
