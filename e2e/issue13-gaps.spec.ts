@@ -113,4 +113,9 @@ test('an employee files a per-km travel claim with a receipt; the manager approv
   await expect(manager.getByText('Claim approved')).toBeVisible();
   await employee.reload();
   await expect(employee.getByRole('row').filter({ hasText: merchant })).toContainText('Approved');
+  // The year's claims by month and by category, as charts with their figures.
+  await expect(employee.getByRole('img', { name: /^Claims per month in \d{4}/ })).toBeVisible();
+  await expect(
+    employee.getByRole('img', { name: /^Claims by category in \d{4}: .*Fuel \(distance × rate\) ₹/ }),
+  ).toBeVisible();
 });

@@ -405,6 +405,34 @@ describe('decisions, payout and summary', () => {
       .data;
     expect(mw.months).toHaveLength(12);
     expect(mw.months[month - 1].approved_paise).toBeGreaterThanOrEqual(12_300);
+    // By category: each category's claims of the year, the same sums as the claims themselves.
+    const { rows: byCat } = await t.db.query<{ category_id: string; pending: number; approved: number }>(
+      `SELECT category_id,
+              coalesce(sum(amount_paise) FILTER (WHERE status = 'pending'), 0)::int AS pending,
+              coalesce(sum(amount_paise) FILTER (WHERE status IN ('approved', 'paid')), 0)::int AS approved
+         FROM expenses WHERE employee_id = $1 AND deleted_at IS NULL
+          AND extract(year FROM expense_date) = $2 AND status IN ('pending', 'approved', 'paid')
+        GROUP BY 1`,
+      [employee.userResponse.employee_id, year],
+    );
+    expect(
+      mw.by_category
+        .map((c: { category_id: string; pending_paise: number; approved_paise: number }) => ({
+          category_id: c.category_id,
+          pending: c.pending_paise,
+          approved: c.approved_paise,
+        }))
+        .sort((a: { category_id: string }, b: { category_id: string }) =>
+          a.category_id.localeCompare(b.category_id),
+        ),
+    ).toEqual(byCat.sort((a, b) => a.category_id.localeCompare(b.category_id)));
+    const foodTotal = mw.by_category.find((c: { category_id: string }) => c.category_id === categories.food);
+    expect(foodTotal.category_name).toBe('Food');
+    expect(foodTotal.approved_paise).toBeGreaterThanOrEqual(12_300);
+    // The months and the categories add up to the same year.
+    const sum = (xs: { pending_paise: number; approved_paise: number }[]) =>
+      xs.reduce((n, x) => n + x.pending_paise + x.approved_paise, 0);
+    expect(sum(mw.by_category)).toBe(sum(mw.months));
     expect(
       (await call('GET', '/api/expenses/employee/summary/month-wise?year=abc', employee)).statusCode,
     ).toBe(400);
