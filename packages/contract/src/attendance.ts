@@ -176,19 +176,20 @@ export const TeamTodayRowSchema = z.object({
   first_in: z.string().nullable(),
   late: z.boolean(),
 });
-export const TeamTodayResponseSchema = envelope(
-  z.object({
-    date: z.string(),
-    rows: z.array(TeamTodayRowSchema),
-    counts: z.object({
-      in: z.number().int(),
-      late: z.number().int(),
-      absent: z.number().int(),
-      on_leave: z.number().int(),
-      not_in: z.number().int(),
-    }),
+/** Who of my team is in, late, absent or on leave today (also part of the team dashboard). */
+export const TeamTodaySchema = z.object({
+  date: z.string(),
+  rows: z.array(TeamTodayRowSchema),
+  counts: z.object({
+    in: z.number().int(),
+    late: z.number().int(),
+    absent: z.number().int(),
+    on_leave: z.number().int(),
+    not_in: z.number().int(),
   }),
-);
+});
+export type TeamToday = z.infer<typeof TeamTodaySchema>;
+export const TeamTodayResponseSchema = envelope(TeamTodaySchema);
 
 export const MusterQuerySchema = PageQuerySchema.extend({
   month,

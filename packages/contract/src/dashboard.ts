@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATTENDANCE_DAY_STATUSES } from './attendance';
+import { ATTENDANCE_DAY_STATUSES, TeamTodaySchema } from './attendance';
 import { envelope } from './envelope';
 import { AnnouncementSchema } from './org';
 
@@ -41,6 +41,8 @@ export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;
 export const AdminDashboardResponseSchema = envelope(AdminDashboardSchema);
 
 export const TeamDashboardSchema = z.object({
+  /** My team's attendance today, in the same call (GET /api/attendance/team/today gives the same). */
+  team_today: TeamTodaySchema,
   team: z.array(
     z.object({
       id: z.string(),
@@ -117,9 +119,13 @@ export const EmployeeDashboardSchema = z.object({
       request_id: z.string(),
       request_type: z.string(),
       level: z.number().int(),
+      /** How many levels the request has (the current one is `level`). */
+      level_count: z.number().int(),
       created_at: z.string(),
       days_waiting: z.number().int(),
       next_approvers: z.array(z.string()),
+      /** Today's delegates of those approvers, who may decide in their stead. */
+      standing_in: z.array(z.string()),
     }),
   ),
   /** Holidays of my calendar in the next 90 days. */

@@ -166,8 +166,20 @@ export const ExpenseMonthSchema = z.object({
   /** Approved or paid. */
   approved_paise: z.number().int(),
 });
+/** One category's claims in the year (categories with none are left out), for the chart by category. */
+export const ExpenseCategoryTotalSchema = z.object({
+  category_id: z.string(),
+  category_name: z.string(),
+  pending_paise: z.number().int(),
+  approved_paise: z.number().int(),
+});
+export type ExpenseCategoryTotal = z.infer<typeof ExpenseCategoryTotalSchema>;
 export const ExpenseMonthWiseResponseSchema = envelope(
-  z.object({ year: z.number().int(), months: z.array(ExpenseMonthSchema) }),
+  z.object({
+    year: z.number().int(),
+    months: z.array(ExpenseMonthSchema),
+    by_category: z.array(ExpenseCategoryTotalSchema),
+  }),
 );
 export type ExpenseMonth = z.infer<typeof ExpenseMonthSchema>;
 

@@ -35,6 +35,10 @@ export const EmployeeDocumentSchema = z.object({
   uploaded_by: z.string().uuid().nullable(),
   created_at: z.string(),
   download_url: z.string(),
+  /** `letter`: the file of an issued letter (the company's record; only an administrator deletes it). */
+  kind: z.enum(['upload', 'letter']),
+  /** Whether the caller may delete it (a hint for the screen; the server checks again). */
+  abilities: z.object({ delete: z.boolean() }),
 });
 export type EmployeeDocument = z.infer<typeof EmployeeDocumentSchema>;
 

@@ -277,11 +277,13 @@ export async function pendingOfRequester(tx: Queryable, requesterId: string, tod
     request_id: string;
     request_type: string;
     level: number;
+    level_count: number;
     created_at: string;
     days_waiting: number;
     next_approvers: string[] | null;
+    standing_in: string[] | null;
   }>(
-    `SELECT r.id AS request_id, r.request_type, r.current_level AS level,
+    `SELECT r.id AS request_id, r.request_type, r.current_level AS level, r.level_count,
             to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
             ($2::date - (r.created_at AT TIME ZONE hr_company_time_zone())::date)::int AS days_waiting,
             (SELECT array_agg(trim(e.first_name || ' ' || e.last_name) ORDER BY e.first_name, e.last_name)
@@ -290,14 +292,32 @@ export async function pendingOfRequester(tx: Queryable, requesterId: string, tod
                 AND NOT EXISTS (SELECT 1 FROM approval_decisions x
                                  WHERE x.request_id = r.id AND x.level = r.current_level
                                    AND (x.actor_id = a.approver_id OR x.on_behalf_of = a.approver_id))
-            ) AS next_approvers
+            ) AS next_approvers,
+            -- Today's delegates of those approvers (approval_delegations), who may decide for them.
+            (SELECT array_agg(DISTINCT trim(g.first_name || ' ' || g.last_name))
+               FROM approval_request_approvers a
+               JOIN approval_delegations d ON d.approver_id = a.approver_id
+                AND $2::date BETWEEN d.starts_on AND d.ends_on
+               JOIN employees g ON g.id = d.delegate_id
+              WHERE a.request_id = r.id AND a.level = r.current_level
+                AND NOT EXISTS (SELECT 1 FROM approval_decisions x
+                                 WHERE x.request_id = r.id AND x.level = r.current_level
+                                   AND (x.actor_id = a.approver_id OR x.on_behalf_of = a.approver_id))
+                AND NOT EXISTS (SELECT 1 FROM approval_request_approvers o
+                                 WHERE o.request_id = r.id AND o.level = r.current_level
+                                   AND o.approver_id = d.delegate_id)
+            ) AS standing_in
        FROM approval_requests r
       WHERE r.requester_id = $1 AND r.status = 'pending'
       ORDER BY r.created_at DESC
       LIMIT 50`,
     [requesterId, today],
   );
-  return rows.map((r) => ({ ...r, next_approvers: r.next_approvers ?? [] }));
+  return rows.map((r) => ({
+    ...r,
+    next_approvers: r.next_approvers ?? [],
+    standing_in: r.standing_in ?? [],
+  }));
 }
 
 /** For the admin dashboard (through the index): pending requests across the company by type, with the oldest. */

@@ -230,6 +230,34 @@ export async function unmarkLeaveDays(
   await deriveRange(tx, companyId, [employeeId], sorted[0]!, sorted[sorted.length - 1]!, now);
 }
 
+/**
+ * Who of the manager's team (direct and reporting-line reports) is in, late, absent or on leave on
+ * `date` (the company's today), with the counts: for GET /api/attendance/team/today and the team
+ * dashboard (through the index), in the caller's tenant transaction.
+ */
+export async function teamTodayOn(tx: Queryable, managerId: string, date: string) {
+  const rows = (await repo.teamToday(tx, managerId, date)).map((r) => ({
+    employee_id: r.employee_id,
+    employee_code: r.employee_code,
+    employee_name: r.employee_name,
+    status: (r.status as AttendanceDayStatus | null) ?? null,
+    first_in: iso(r.first_in),
+    late: !!r.late,
+  }));
+  const count = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f).length;
+  return {
+    date,
+    rows,
+    counts: {
+      in: count((r) => !!r.first_in),
+      late: count((r) => r.late),
+      absent: count((r) => r.status === 'absent'),
+      on_leave: count((r) => r.status === 'on_leave'),
+      not_in: count((r) => !r.first_in && r.status !== 'on_leave'),
+    },
+  };
+}
+
 export function createAttendanceService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
@@ -489,27 +517,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
     teamToday: (actor: Actor) =>
       db.tenant(actor.companyId, async (tx) => {
         if (!actor.employeeId) throw notFound('Employee');
-        const date = dateIn(await repo.timeZone(tx), clock.now());
-        const rows = (await repo.teamToday(tx, actor.employeeId, date)).map((r) => ({
-          employee_id: r.employee_id,
-          employee_code: r.employee_code,
-          employee_name: r.employee_name,
-          status: (r.status as AttendanceDayStatus | null) ?? null,
-          first_in: iso(r.first_in),
-          late: !!r.late,
-        }));
-        const count = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f).length;
-        return {
-          date,
-          rows,
-          counts: {
-            in: count((r) => !!r.first_in),
-            late: count((r) => r.late),
-            absent: count((r) => r.status === 'absent'),
-            on_leave: count((r) => r.status === 'on_leave'),
-            not_in: count((r) => !r.first_in && r.status !== 'on_leave'),
-          },
-        };
+        return teamTodayOn(tx, actor.employeeId, dateIn(await repo.timeZone(tx), clock.now()));
       }),
 
     /** The attendance muster of a month (a page, or every row for the export). */

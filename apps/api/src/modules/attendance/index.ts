@@ -2,7 +2,7 @@
  * What other modules may use of the attendance module: re-derivation after a calendar change
  * (app.ts wires `rederiveListener` to the policies service's onCalendarChange), approved leave
  * (the leave module marks and unmarks days in its deciding transaction), minutes worked per day
- * (the leave module's comp-off credits), the employee dashboard's today card, and late-mark and
+ * (the leave module's comp-off credits), the employee dashboard's today card, the team dashboard's team today (`teamTodayOn`), and late-mark and
  * early-exit penalties as days of loss of pay (`penaltyLopDays`, for payable days and leave's LOP).
  */
 import type { Queryable } from '../../db/client';
@@ -17,6 +17,7 @@ export {
   markLeaveDays,
   penaltyLopDays,
   rederiveListener,
+  teamTodayOn,
   unmarkLeaveDays,
   workedMinutes,
 } from './attendance.service';

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { pendingCountsByType, pendingForApprover, pendingOfRequester } from '../approvals';
-import { todayPunch } from '../attendance';
+import { teamTodayOn, todayPunch } from '../attendance';
 import { balancesOf, leaveDays } from '../leave';
 import { companyToday, currentAnnouncements } from '../org';
 import { loadDayContexts } from '../policies';
@@ -94,8 +94,9 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
       }),
 
     /**
-     * My direct reports (employees.manager_id, kept from the L1 reporting role), my approvals
-     * queue with each request's age, and this month's leave of my reports with my holidays.
+     * My team's attendance today (the attendance module's team today, so the screen loads in one
+     * request), my direct reports (employees.manager_id, kept from the L1 reporting role), my
+     * approvals queue with each request's age, and this month's leave of my reports with my holidays.
      */
     team: (actor: Actor): Promise<TeamDashboard> =>
       db.tenant(actor.companyId, async (tx) => {
@@ -103,10 +104,22 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
         const month = monthOf(today);
         const emptyCalendar = { month: month.month, year: month.year, holidays: [], leaves: [] };
         const me = actor.employeeId;
-        if (!me) return { team: [], pending_requests: [], announcements: [], leave_calendar: emptyCalendar };
+        if (!me)
+          return {
+            team_today: {
+              date: today,
+              rows: [],
+              counts: { in: 0, late: 0, absent: 0, on_leave: 0, not_in: 0 },
+            },
+            team: [],
+            pending_requests: [],
+            announcements: [],
+            leave_calendar: emptyCalendar,
+          };
         const reports = await repo.activeReportIds(tx, me);
         const leaves = reports.length === 0 ? [] : await leaveDays(tx, reports, month.from, month.to);
         return {
+          team_today: await teamTodayOn(tx, me, today),
           team: await repo.directReports(tx, me),
           pending_requests: await pendingForApprover(tx, me, today),
           announcements: await currentAnnouncements(tx, today, me),

@@ -278,6 +278,98 @@ describe('employee dashboard, team calendar and admin queues from requests the t
     expect(waiting).toMatchObject({ request_type: 'leave', requester_name: 'Priya Sharma', days_waiting: 0 });
   });
 
+  it("names today's delegates of the next approver beside them, and not once the delegation is gone", async () => {
+    const acme = await t.companyId('Acme Corp');
+    const peer = await t.db.tenant(acme, async (tx) => {
+      const { rows } = await tx.query<{ id: string; name: string }>(
+        `SELECT id, trim(first_name || ' ' || last_name) AS name FROM employees WHERE employee_code = 'ACM0004'`,
+      );
+      return rows[0]!;
+    });
+    const mine = () =>
+      call(employee, '/api/dashboard/employee').then((r) =>
+        r.json().data.my_pending.find((x: { request_type: string }) => x.request_type === 'leave'),
+      );
+    expect(await mine()).toMatchObject({ level: 1, level_count: 1, standing_in: [] });
+    const given = await send(manager, 'POST', '/api/approval-delegation', {
+      delegate_id: peer.id,
+      starts_on: today,
+      ends_on: shift(2),
+    });
+    expect(given.statusCode, given.body).toBe(201);
+    expect(await mine()).toMatchObject({
+      next_approvers: [await nameOf('manager@acme.test')],
+      standing_in: [peer.name],
+    });
+    // One that starts tomorrow does not stand in today.
+    await t.db.query('UPDATE approval_delegations SET starts_on = $2 WHERE id = $1', [
+      given.json().data.id,
+      shift(1),
+    ]);
+    expect((await mine()).standing_in).toEqual([]);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/approval-delegation/${given.json().data.id}`,
+      headers: manager.headers,
+    });
+  });
+
+  it('the team dashboard carries team attendance today in its one call, with figures of the days the test writes', async () => {
+    const before = (await call(manager, '/api/dashboard/team')).json().data.team_today;
+    expect(before.date).toBe(today);
+    // The same figures as the attendance module's own call.
+    expect(before).toEqual((await call(manager, '/api/attendance/team/today')).json().data);
+    // Priya punched in today (the test above): she is in, at her punch's time.
+    const priya = before.rows.find((r: { employee_name: string }) => r.employee_name === 'Priya Sharma');
+    const punched = (await call(employee, '/api/dashboard/employee')).json().data.today_punch.first_in;
+    expect(punched).not.toBeNull();
+    expect(priya.first_in).toBe(punched);
+    const count = (f: (r: { first_in: string | null; status: string | null; late: boolean }) => boolean) =>
+      before.rows.filter(f).length;
+    expect(before.counts).toEqual({
+      in: count((r) => !!r.first_in),
+      late: count((r) => r.late),
+      absent: count((r) => r.status === 'absent'),
+      on_leave: count((r) => r.status === 'on_leave'),
+      not_in: count((r) => !r.first_in && r.status !== 'on_leave'),
+    });
+    // Two more of the team with no day yet: one absent, one in late at 10:05 IST.
+    const blank = before.rows.filter(
+      (r: { first_in: string | null; status: string | null }) => !r.first_in && r.status === null,
+    );
+    expect(blank.length).toBeGreaterThanOrEqual(2);
+    const [absent, late] = blank as { employee_id: string }[];
+    const acme = await t.companyId('Acme Corp');
+    const lateAt = `${today}T04:35:00.000Z`;
+    await t.db.query(
+      `INSERT INTO attendance_days (company_id, employee_id, date, status, worked_minutes, late, punch_count, first_in)
+       VALUES ($1, $2, $4, 'absent', 0, false, 0, NULL), ($1, $3, $4, 'late', 0, true, 1, $5)`,
+      [acme, absent!.employee_id, late!.employee_id, today, lateAt],
+    );
+    const after = (await call(manager, '/api/dashboard/team')).json().data.team_today;
+    expect(after.rows).toHaveLength(before.rows.length);
+    expect(after.counts).toEqual({
+      in: before.counts.in + 1,
+      late: before.counts.late + 1,
+      absent: before.counts.absent + 1,
+      on_leave: before.counts.on_leave,
+      // The absent one is still not in; the late one now is.
+      not_in: before.counts.not_in - 1,
+    });
+    expect(
+      after.rows.find((r: { employee_id: string }) => r.employee_id === late!.employee_id),
+    ).toMatchObject({
+      status: 'late',
+      late: true,
+      first_in: lateAt,
+    });
+    // Nobody outside the manager's team; an admin with no reports has an empty today.
+    const ids = new Set(after.rows.map((r: { employee_id: string }) => r.employee_id));
+    expect(ids.has(manager.userResponse.employee_id)).toBe(false);
+    const g = (await call(globex, '/api/dashboard/team')).json().data.team_today;
+    expect(g.rows.map((r: { employee_id: string }) => r.employee_id)).not.toContain(priya.employee_id);
+  });
+
   it("approved leave of a report shows on the manager's team calendar; nobody else's", async () => {
     // A working day of this month other than today (today has the punch): the first that the
     // leave rules take (weekends and the seed's holidays count no days and are refused).

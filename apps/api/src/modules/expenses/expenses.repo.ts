@@ -381,6 +381,32 @@ export async function monthWise(
   return rows.map((r) => ({ month: r.month, pending: Number(r.pending), approved: Number(r.approved) }));
 }
 
+/** The employee's claims of a year by category: pending, and approved or paid, largest first. */
+export async function categoryWise(tx: Queryable, employeeId: string, year: number) {
+  const { rows } = await tx.query<{
+    category_id: string;
+    category_name: string;
+    pending: number;
+    approved: number;
+  }>(
+    `SELECT c.id AS category_id, c.name AS category_name,
+            coalesce(sum(x.amount_paise) FILTER (WHERE x.status = 'pending'), 0)::float8 AS pending,
+            coalesce(sum(x.amount_paise) FILTER (WHERE x.status IN ('approved', 'paid')), 0)::float8 AS approved
+       FROM expenses x JOIN expense_categories c ON c.id = x.category_id
+      WHERE x.employee_id = $1 AND x.deleted_at IS NULL AND extract(year FROM x.expense_date) = $2
+        AND x.status IN ('pending', 'approved', 'paid')
+      GROUP BY c.id, c.name
+      ORDER BY sum(x.amount_paise) DESC, c.name`,
+    [employeeId, year],
+  );
+  return rows.map((r) => ({
+    category_id: r.category_id,
+    category_name: r.category_name,
+    pending_paise: Number(r.pending),
+    approved_paise: Number(r.approved),
+  }));
+}
+
 /**
  * The employee's standing claims that look like this one (see ExpenseDuplicateSchema): the same
  * bill; the same receipt document; the same date and amount where either has no bill number.

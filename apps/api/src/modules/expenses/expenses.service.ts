@@ -364,6 +364,7 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
             const m = byMonth.get(i + 1);
             return { month: i + 1, pending_paise: m?.pending ?? 0, approved_paise: m?.approved ?? 0 };
           }),
+          by_category: actor.employeeId ? await repo.categoryWise(tx, actor.employeeId, year) : [],
         };
       }),
 

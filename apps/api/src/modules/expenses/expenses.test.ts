@@ -405,6 +405,34 @@ describe('decisions, payout and summary', () => {
       .data;
     expect(mw.months).toHaveLength(12);
     expect(mw.months[month - 1].approved_paise).toBeGreaterThanOrEqual(12_300);
+    // By category: each category's claims of the year, the same sums as the claims themselves.
+    const { rows: byCat } = await t.db.query<{ category_id: string; pending: number; approved: number }>(
+      `SELECT category_id,
+              coalesce(sum(amount_paise) FILTER (WHERE status = 'pending'), 0)::int AS pending,
+              coalesce(sum(amount_paise) FILTER (WHERE status IN ('approved', 'paid')), 0)::int AS approved
+         FROM expenses WHERE employee_id = $1 AND deleted_at IS NULL
+          AND extract(year FROM expense_date) = $2 AND status IN ('pending', 'approved', 'paid')
+        GROUP BY 1`,
+      [employee.userResponse.employee_id, year],
+    );
+    expect(
+      mw.by_category
+        .map((c: { category_id: string; pending_paise: number; approved_paise: number }) => ({
+          category_id: c.category_id,
+          pending: c.pending_paise,
+          approved: c.approved_paise,
+        }))
+        .sort((a: { category_id: string }, b: { category_id: string }) =>
+          a.category_id.localeCompare(b.category_id),
+        ),
+    ).toEqual(byCat.sort((a, b) => a.category_id.localeCompare(b.category_id)));
+    const foodTotal = mw.by_category.find((c: { category_id: string }) => c.category_id === categories.food);
+    expect(foodTotal.category_name).toBe('Food');
+    expect(foodTotal.approved_paise).toBeGreaterThanOrEqual(12_300);
+    // The months and the categories add up to the same year.
+    const sum = (xs: { pending_paise: number; approved_paise: number }[]) =>
+      xs.reduce((n, x) => n + x.pending_paise + x.approved_paise, 0);
+    expect(sum(mw.by_category)).toBe(sum(mw.months));
     expect(
       (await call('GET', '/api/expenses/employee/summary/month-wise?year=abc', employee)).statusCode,
     ).toBe(400);
@@ -429,5 +457,89 @@ describe('decisions, payout and summary', () => {
       [claim.id],
     );
     expect(rows.map((r) => r.action)).toEqual(['expense.claimed', 'expense.approved', 'expense.paid']);
+  });
+});
+
+describe('receipts and delegates', () => {
+  it("today's delegate of a claim's approver opens its receipt; before and after the delegation, not", async () => {
+    // A second employee login (ACM0004, the employee role: own records only), outside the claimant's scope.
+    const acme = await t.companyId('Acme Corp');
+    const peerId = await t.db.tenant(acme, async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        "SELECT id FROM employees WHERE employee_code = 'ACM0004'",
+      );
+      return rows[0]!.id;
+    });
+    await t.db.query(
+      `INSERT INTO users (company_id, email, password_hash, role_id, employee_id)
+       SELECT u.company_id, 'delegate@acme.test', u.password_hash, u.role_id, $1
+         FROM users u WHERE u.email = 'employee@acme.test'`,
+      [peerId],
+    );
+    const peer = await t.login('delegate@acme.test');
+    const receipt = await uploadReceipt(employee);
+    const filed = await call(
+      'POST',
+      '/api/expenses/addexpense',
+      employee,
+      food({ receipt_file_id: receipt }),
+    );
+    expect(filed.statusCode, filed.body).toBe(201);
+    const claim = filed.json().data;
+    expect(claim.approval.next_approvers.map((a: { id: string }) => a.id)).toEqual([
+      manager.userResponse.employee_id,
+    ]);
+    const open = (s: Session) => call('GET', `/api/employee/document/${receipt}/download`, s);
+
+    expect((await open(manager)).statusCode).toBe(200); // the approver
+    expect((await open(peer)).statusCode).toBe(404); // not yet anyone's delegate
+
+    // The manager hands their approvals to the peer for today.
+    const given = await call('POST', '/api/approval-delegation', manager, {
+      delegate_id: peerId,
+      starts_on: today,
+      ends_on: today,
+      reason: 'Away today',
+    });
+    expect(given.statusCode, given.body).toBe(201);
+    const delegationId = given.json().data.id;
+    const res = await open(peer);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(PDF)).toBe(true);
+    // The claim names the delegate beside the approver (who approves next).
+    const shown = (
+      await call('GET', `/api/expenses/getexpensedetails?expense_id=${claim.id}`, employee)
+    ).json().data;
+    expect(shown.approval.next_approvers).toEqual([
+      expect.objectContaining({
+        id: manager.userResponse.employee_id,
+        delegates: [{ id: peerId, name: expect.any(String) }],
+      }),
+    ]);
+    // The delegate's reach is the claim's receipt, not the claimant's other files.
+    const other = await uploadReceipt(employee);
+    expect((await call('GET', `/api/employee/document/${other}/download`, peer)).statusCode).toBe(404);
+
+    // The delegation ended yesterday: the peer no longer opens it.
+    await t.db.query('UPDATE approval_delegations SET starts_on = $2, ends_on = $3 WHERE id = $1', [
+      delegationId,
+      daysAgo(3),
+      daysAgo(1),
+    ]);
+    expect((await open(peer)).statusCode).toBe(404);
+    const later = (
+      await call('GET', `/api/expenses/getexpensedetails?expense_id=${claim.id}`, employee)
+    ).json().data;
+    expect(later.approval.next_approvers[0].delegates).toEqual([]);
+    // Nor one that starts tomorrow.
+    const tomorrow = new Date(`${today}T00:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    const next = tomorrow.toISOString().slice(0, 10);
+    await t.db.query('UPDATE approval_delegations SET starts_on = $2, ends_on = $2 WHERE id = $1', [
+      delegationId,
+      next,
+    ]);
+    expect((await open(peer)).statusCode).toBe(404);
+    expect((await open(manager)).statusCode).toBe(200);
   });
 });

@@ -10,7 +10,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import type { AuditService } from '../audit';
 import { receiptReadableByApprover } from '../expenses';
-import { isLetterDocument } from '../letters';
+import { isLetterDocument, letterDocumentIds } from '../letters';
 import { type DetectedType, detectType, sanitiseFileName } from './detect';
 import type { FileStore } from './file-store';
 import * as repo from './files.repo';
@@ -46,9 +46,20 @@ const label = (t: DetectedType) => (t === 'application/pdf' ? 'PDF' : t === 'ima
 export const photoUrl = (employeeId: string) => `/api/employee/${employeeId}/photo`;
 const downloadUrl = (id: string) => `/api/employee/document/${id}/download`;
 
-function present(d: repo.DocumentRow): EmployeeDocument {
+function present(
+  d: repo.DocumentRow,
+  kind: EmployeeDocument['kind'] = 'upload',
+  canDelete = true,
+): EmployeeDocument {
   const { storage_key: _k, ...rest } = d;
-  return { ...rest, download_url: downloadUrl(d.id) };
+  return { ...rest, download_url: downloadUrl(d.id), kind, abilities: { delete: canDelete } };
+}
+
+/** Self (employee_profile.edit) may change their own documents; a company admin (employee_list.edit) anyone's. */
+function writeRights(actor: Actor, employeeId: string) {
+  const admin = actor.scope === 'company' && actor.permissions.includes('employee_list.edit');
+  const self = employeeId === actor.employeeId && actor.permissions.includes('employee_profile.edit');
+  return { admin, self };
 }
 
 export function createFilesService(deps: Deps) {
@@ -58,8 +69,7 @@ export function createFilesService(deps: Deps) {
   async function writeTarget(tx: Queryable, actor: Actor, employeeId: string) {
     const row = await repo.findEmployee(tx, employeeId, scopeOf(actor));
     if (!row) throw notFound('Employee');
-    const self = employeeId === actor.employeeId && actor.permissions.includes('employee_profile.edit');
-    const admin = actor.scope === 'company' && actor.permissions.includes('employee_list.edit');
+    const { self, admin } = writeRights(actor, employeeId);
     if (!self && !admin) throw forbidden();
     return row;
   }
@@ -175,7 +185,17 @@ export function createFilesService(deps: Deps) {
     async listDocuments(actor: Actor, employeeId: string): Promise<EmployeeDocument[]> {
       return db.tenant(actor.companyId, async (tx) => {
         if (!(await repo.findEmployee(tx, employeeId, scopeOf(actor)))) throw notFound('Employee');
-        return (await repo.listDocuments(tx, employeeId)).map(present);
+        const docs = await repo.listDocuments(tx, employeeId);
+        const letters = await letterDocumentIds(
+          tx,
+          docs.map((d) => d.id),
+        );
+        // The same rule removeDocument enforces: a writer deletes uploads, only an admin a letter's file.
+        const { self, admin } = writeRights(actor, employeeId);
+        return docs.map((d) => {
+          const letter = letters.has(d.id);
+          return present(d, letter ? 'letter' : 'upload', letter ? admin : self || admin);
+        });
       });
     },
 

@@ -204,6 +204,8 @@ describe('employee documents', () => {
       size_bytes: PDF.length,
       uploaded_by: admin.userResponse.id,
       download_url: `/api/employee/document/${doc.id}/download`,
+      kind: 'upload',
+      abilities: { delete: true },
     });
     expect(doc).not.toHaveProperty('storage_key');
 

@@ -1,4 +1,4 @@
 /** What other modules may use of the letters module (they import this file, never its others). */
 
-export { isLetterDocument } from './letters.repo';
+export { isLetterDocument, letterDocumentIds } from './letters.repo';
 export { checkLetterFile } from './letters.service';

@@ -123,6 +123,16 @@ export async function listPage(
   return { rows: rows.map(({ total: _t, ...r }) => r), total };
 }
 
+/** Which of these employee documents are files of issued letters. */
+export async function letterDocumentIds(tx: Queryable, documentIds: string[]): Promise<Set<string>> {
+  if (documentIds.length === 0) return new Set();
+  const { rows } = await tx.query<{ document_id: string }>(
+    'SELECT DISTINCT document_id FROM letters WHERE document_id = ANY($1::uuid[])',
+    [documentIds],
+  );
+  return new Set(rows.map((r) => r.document_id));
+}
+
 /** True when the employee document is the file of an issued letter. */
 export async function isLetterDocument(tx: Queryable, documentId: string): Promise<boolean> {
   const { rows } = await tx.query('SELECT 1 FROM letters WHERE document_id = $1 LIMIT 1', [documentId]);

@@ -164,7 +164,14 @@ it("the employee cannot delete their letter's file nor anyone read another's; th
     t.app.inject({ method: 'DELETE', url: `/api/employee/document/${docId}`, headers: s.headers });
   const docUrl = `/api/employee/document/${docId}/download`;
 
-  // The employee sees it among their documents and reads it, but cannot delete it.
+  // The employee sees it among their documents and reads it, but cannot delete it: the listing
+  // says so (kind letter, no delete ability), while the administrator's listing offers delete.
+  const listed = async (s: Session) =>
+    (await call('GET', `/api/employee/${empId}/documents`, s))
+      .json()
+      .data.find((d: { id: string }) => d.id === docId);
+  expect(await listed(employee)).toMatchObject({ kind: 'letter', abilities: { delete: false } });
+  expect(await listed(admin)).toMatchObject({ kind: 'letter', abilities: { delete: true } });
   expect((await call('GET', docUrl, employee)).statusCode).toBe(200);
   const refused = await del(employee);
   expect(refused.statusCode).toBe(403);

@@ -274,3 +274,72 @@ describe('who may see reports', () => {
     ).toBe(403);
   });
 });
+
+describe('headcount in one pass (bench/README.md: no per-month cross join)', () => {
+  it('gives, month by month, the figures of the per-day definition, odd records included', async () => {
+    const d = await t.db.query<{ id: string }>(
+      `INSERT INTO divisions (company_id, name) VALUES ($1, 'Headcount Edge') RETURNING id`,
+      [acme],
+    );
+    const edge = d.rows[0]!.id;
+    const u = await t.db.query<{ id: string }>(
+      `INSERT INTO division_units (company_id, division_id, name) VALUES ($1, $2, 'Edge Unit') RETURNING id`,
+      [acme, edge],
+    );
+    const people: [string, string | null][] = [
+      ['2024-01-01', null], // employed throughout
+      ['2024-05-10', '2025-06-01'], // leaves on the first day of a month
+      ['2025-06-01', '2025-06-01'], // joins and leaves the same day: joiner and leaver, never counted
+      ['2025-07-31', '2025-08-01'], // joins on a month's last day, leaves the next
+      ['2025-09-15', '2025-03-01'], // exit before joining (a wrong record): never counted
+      ['2025-12-31', null],
+      ['2026-02-28', '2026-12-31'], // leaves after the range
+      ['2023-03-03', '2025-04-30'], // leaves in the first month
+    ];
+    let i = 0;
+    for (const [joined, exit] of people) {
+      i++;
+      await t.db.query(
+        `INSERT INTO employees (company_id, employee_code, first_name, last_name, email, date_of_joining, status, exit_date, division_unit_id)
+         VALUES ($1, $2, 'Edge', $3, $4, $5, $6, $7, $8)`,
+        [
+          acme,
+          `HCE${i}`,
+          `P${i}`,
+          `hce${i}@acme.test`,
+          joined,
+          exit ? 'exited' : 'active',
+          exit,
+          u.rows[0]!.id,
+        ],
+      );
+    }
+    const res = await get(admin, `/api/reports/headcount?from=2025-04&to=2026-03&division_id=${edge}`);
+    expect(res.statusCode).toBe(200);
+    const months = res.json().data.months;
+    // The definition, month by month: employed at the end of day d when joined ≤ d < exit.
+    const employed = (d: string) => people.filter(([j, x]) => j <= d && (x === null || x > d)).length;
+    const dayBefore = (m: string) =>
+      new Date(Date.parse(`${m}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const lastDay = (m: string) => {
+      const [y, mo] = m.split('-').map(Number) as [number, number];
+      return new Date(Date.UTC(y, mo, 0)).toISOString().slice(0, 10);
+    };
+    const expected = months.map((r: { month: string }) => {
+      const within = (x: string | null) => x !== null && x.slice(0, 7) === r.month;
+      return {
+        month: r.month,
+        opening: employed(dayBefore(r.month)),
+        joiners: people.filter(([j]) => within(j)).length,
+        leavers: people.filter(([, x]) => within(x)).length,
+        closing: employed(lastDay(r.month)),
+      };
+    });
+    expect(months.map(({ attrition_pct: _a, ...r }: { attrition_pct: unknown }) => r)).toEqual(expected);
+    expect(months).toHaveLength(12);
+    // Spot figures: April 2025 opens with three (the 2023 and 2024 joiners) and loses one.
+    expect(expected[0]).toEqual({ month: '2025-04', opening: 3, joiners: 0, leavers: 1, closing: 2 });
+    expect(expected[2]).toEqual({ month: '2025-06', opening: 2, joiners: 1, leavers: 2, closing: 1 });
+    expect(expected.at(-1)).toEqual({ month: '2026-03', opening: 3, joiners: 0, leavers: 0, closing: 3 });
+  });
+});

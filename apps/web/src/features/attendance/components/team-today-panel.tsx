@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { formatDate } from '../../../lib/format';
 import { useCompanyTimeZone } from '../../../lib/store';
-import { useTeamToday } from '../api/use-attendance';
+import { type TeamToday, useTeamToday } from '../api/use-attendance';
 import { clockTime, DayStatusBadge } from './parts';
 
 /** The counts in words as well as colour, so nobody has to tell red from orange. */
@@ -14,11 +14,14 @@ const COUNTS = [
   { key: 'not_in', label: 'Not yet in', color: 'gray' },
 ] as const;
 
-/** Team dashboard: who of my team is in, late, absent or on leave today. */
-export function TeamTodayPanel() {
+/**
+ * Who of my team is in, late, absent or on leave today. The team dashboard passes `data` from its
+ * own call (one request for the whole screen); without it the panel asks the attendance API.
+ */
+export function TeamTodayPanel({ data }: { data?: TeamToday } = {}) {
   const tz = useCompanyTimeZone();
-  const q = useTeamToday();
-  const d = q.data;
+  const q = useTeamToday(!data);
+  const d = data ?? q.data;
   return (
     <Paper withBorder p="lg" radius="md">
       <Title order={2} size="h4" mb="sm">

@@ -13,7 +13,7 @@ import { TeamLeaveCalendar } from './team-leave-calendar';
 
 const STATUS_COLOR: Record<string, string> = { active: 'green', inactive: 'gray', exited: 'red' };
 
-/** Team dashboard: my team today, the requests waiting on me with their age, the team's leave this month. */
+/** Team dashboard (one request, GET /dashboard/team): my team today, the requests waiting on me with their age, the team's leave this month. */
 export function TeamDashboard() {
   const q = useTeamDashboard();
   const tz = useCompanyTimeZone();
@@ -34,7 +34,7 @@ export function TeamDashboard() {
         <PageLoader label="Loading dashboard…" />
       ) : (
         <Stack>
-          <TeamTodayPanel />
+          <TeamTodayPanel data={d.team_today} />
           {/* Side by side only where the team table fits its half without hiding its last column. */}
           <SimpleGrid cols={{ base: 1, xl: 2 }}>
             <Paper withBorder p="lg" radius="md">

@@ -12,6 +12,7 @@ import { currentLocation, usePunch } from '../../attendance/api/use-attendance';
 import { clockTime, DayStatusBadge } from '../../attendance/components/parts';
 import { useEmployeeDashboard } from '../api/dashboard-api';
 import { AnnouncementList } from './announcement-list';
+import { nextApproverLine } from './next-approver';
 import { daysLabel, MY_REQUEST_PAGE, requestTypeLabel } from './request-types';
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -123,9 +124,7 @@ function MyPending({ d }: { d: EmployeeDashboard }) {
               <Anchor component={Link} to={MY_REQUEST_PAGE[r.request_type] ?? '/user'} fw={500}>
                 {requestTypeLabel(r.request_type)}
               </Anchor>
-              <Text size="sm">
-                Next approver: {r.next_approvers.length ? r.next_approvers.join(', ') : 'not assigned'}
-              </Text>
+              <Text size="sm">Next approver: {nextApproverLine(r)}</Text>
               <Text size="xs" c="dimmed">
                 Raised {formatDate(r.created_at.slice(0, 10))}, waiting {daysLabel(r.days_waiting)}
               </Text>

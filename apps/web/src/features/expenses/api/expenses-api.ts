@@ -3,6 +3,7 @@ import type {
   Expense,
   ExpenseCategory,
   ExpenseCategoryInput,
+  ExpenseCategoryTotal,
   ExpenseDuplicateCheck,
   ExpenseDuplicateCheckInput,
   ExpenseInput,
@@ -73,10 +74,9 @@ export function useExpenseMonthWise(year: number) {
     queryKey: [...KEY, 'month-wise', year],
     queryFn: async () =>
       (
-        await apiClient.get<Envelope<{ year: number; months: ExpenseMonth[] }>>(
-          '/expenses/employee/summary/month-wise',
-          { params: { year }, silent: true },
-        )
+        await apiClient.get<
+          Envelope<{ year: number; months: ExpenseMonth[]; by_category: ExpenseCategoryTotal[] }>
+        >('/expenses/employee/summary/month-wise', { params: { year }, silent: true })
       ).data.data,
   });
 }

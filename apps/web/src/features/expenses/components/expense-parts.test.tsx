@@ -1,7 +1,7 @@
 import type { Expense } from '@hr/contract';
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
-import { MonthWiseChart, nextApproverText, SummaryCards } from './expense-parts';
+import { CategoryChart, MonthWiseChart, nextApproverText, SummaryCards } from './expense-parts';
 
 const months = Array.from({ length: 12 }, (_, i) => ({
   month: i + 1,
@@ -19,6 +19,33 @@ describe('MonthWiseChart', () => {
     expect(march).toHaveTextContent('Mar₹1,23,456.00₹0.00');
     const april = within(table).getAllByRole('row', { hidden: true })[4]!;
     expect(april).toHaveTextContent('Apr₹0.00₹500.00');
+  });
+});
+
+describe('CategoryChart', () => {
+  it('draws one bar pair per category and the same figures as a table, in ₹ with en-IN grouping', () => {
+    renderWithProviders(
+      <CategoryChart
+        year={2026}
+        categories={[
+          { category_id: 'c1', category_name: 'Travel', approved_paise: 12_345_600, pending_paise: 50_000 },
+          { category_id: 'c2', category_name: 'Food', approved_paise: 0, pending_paise: 25_000 },
+        ]}
+      />,
+    );
+    const chart = screen.getByRole('img', {
+      name: 'Claims by category in 2026: Travel ₹1,23,956.00, Food ₹250.00.',
+    });
+    expect(chart.querySelectorAll('rect')).toHaveLength(4);
+    const table = screen.getByRole('table', { name: 'Claims by category in 2026', hidden: true });
+    const rows = within(table).getAllByRole('row', { hidden: true });
+    expect(rows[1]).toHaveTextContent('Travel₹1,23,456.00₹500.00');
+    expect(rows[2]).toHaveTextContent('Food₹0.00₹250.00');
+  });
+
+  it('says so when the year has no claims', () => {
+    renderWithProviders(<CategoryChart year={2025} categories={[]} />);
+    expect(screen.getByText('No claims in 2025 to show by category.')).toBeInTheDocument();
   });
 });
 
@@ -66,5 +93,33 @@ describe('nextApproverText', () => {
     expect(nextApproverText(claim('pending', {}))).toBe('An administrator');
     expect(nextApproverText(claim('approved', { status: 'approved' }))).toBe('—');
     expect(nextApproverText(claim('pending', null))).toBe('—');
+  });
+
+  it("names today's delegates of the next approvers as standing in", () => {
+    const standIn = (name: string, ...delegates: string[]) => ({
+      ...person(name),
+      delegates: delegates.map((d) => ({ id: d, name: d })),
+    });
+    expect(
+      nextApproverText(
+        claim('pending', {
+          current_level: 2,
+          level_count: 2,
+          next_approvers: [standIn('Asha Rao', 'Ravi Kumar')],
+        }),
+      ),
+    ).toBe('Asha Rao (level 2 of 2), or Ravi Kumar standing in');
+    // Two approvers with delegates: each delegate named once, and an approver standing in for
+    // another is already named.
+    expect(
+      nextApproverText(
+        claim('pending', {
+          next_approvers: [
+            standIn('Asha Rao', 'Ravi Kumar', 'Meena Iyer'),
+            standIn('Dev Shah', 'Ravi Kumar', 'Asha Rao'),
+          ],
+        }),
+      ),
+    ).toBe('Asha Rao, Dev Shah, or Ravi Kumar or Meena Iyer standing in');
   });
 });

@@ -1,6 +1,7 @@
 import {
   EXPENSE_STATUS_LABELS,
   type Expense,
+  type ExpenseCategoryTotal,
   type ExpenseMonth,
   type ExpenseStatus,
   PAYOUT_MODE_LABELS,
@@ -19,12 +20,24 @@ const STATUS_COLOR: Record<ExpenseStatus, string> = {
   paid: 'blue',
 };
 
-/** Who approves a pending claim next, with the level when there are several ("—" once decided). */
+/** "A", "A or B", "A, B or C". */
+function orList(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
+/**
+ * Who approves a pending claim next, with the level when there are several and today's delegates
+ * of those approvers ("Asha Rao (level 2 of 2), or Ravi Kumar standing in"); "—" once decided.
+ */
 export function nextApproverText(x: Expense): string {
   const a = x.approval;
   if (x.status !== 'pending' || !a || a.status !== 'pending') return '—';
   const who = a.next_approvers.length ? a.next_approvers.map((n) => n.name).join(', ') : 'An administrator';
-  return a.level_count > 1 ? `${who} (level ${a.current_level} of ${a.level_count})` : who;
+  const level = a.level_count > 1 ? `${who} (level ${a.current_level} of ${a.level_count})` : who;
+  const standIns = [...new Set(a.next_approvers.flatMap((n) => n.delegates.map((d) => d.name)))].filter(
+    (name) => !a.next_approvers.some((n) => n.name === name),
+  );
+  return standIns.length ? `${level}, or ${orList(standIns)} standing in` : level;
 }
 
 export function ExpenseStatusBadge({ status }: { status: ExpenseStatus }) {
@@ -188,6 +201,85 @@ export function MonthWiseChart({ year, months }: { year: number; months: Expense
                   <Table.Td>{MONTHS[i]}</Table.Td>
                   <Table.Td>{formatPaise(m.approved_paise)}</Table.Td>
                   <Table.Td>{formatPaise(m.pending_paise)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </details>
+    </Stack>
+  );
+}
+
+/** The year's claims by category: one bar each (approved or paid, then pending), with a table. */
+export function CategoryChart({ year, categories }: { year: number; categories: ExpenseCategoryTotal[] }) {
+  if (categories.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No claims in {year} to show by category.
+      </Text>
+    );
+  }
+  const max = Math.max(1, ...categories.map((c) => c.approved_paise + c.pending_paise));
+  const W = 600;
+  const label = 170;
+  const row = 28;
+  const H = categories.length * row + 8;
+  const scale = (v: number) => (v / max) * (W - label - 110);
+  return (
+    <Stack gap="xs">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        width="100%"
+        role="img"
+        aria-label={`Claims by category in ${year}: ${categories
+          .map((c) => `${c.category_name} ${formatPaise(c.approved_paise + c.pending_paise)}`)
+          .join(', ')}.`}
+        style={{ maxHeight: 40 + H }}
+      >
+        {categories.map((c, i) => {
+          const y = 4 + i * row;
+          const a = scale(c.approved_paise);
+          const p = scale(c.pending_paise);
+          return (
+            <g key={c.category_id}>
+              <text x={label - 8} y={y + 16} textAnchor="end" fontSize="12" fill="#495057">
+                {c.category_name.length > 24 ? `${c.category_name.slice(0, 23)}…` : c.category_name}
+              </text>
+              <rect x={label} y={y + 4} width={a} height={row - 10} fill="#2f9e44">
+                <title>{`${c.category_name}: approved ${formatPaise(c.approved_paise)}`}</title>
+              </rect>
+              <rect x={label + a} y={y + 4} width={p} height={row - 10} fill="#f08c00">
+                <title>{`${c.category_name}: pending ${formatPaise(c.pending_paise)}`}</title>
+              </rect>
+              <text x={label + a + p + 6} y={y + 16} fontSize="11" fill="#495057">
+                {formatPaise(c.approved_paise + c.pending_paise)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <details>
+        <summary>
+          <Text span size="sm">
+            Show the figures by category as a table
+          </Text>
+        </summary>
+        <Table.ScrollContainer minWidth={320}>
+          <Table aria-label={`Claims by category in ${year}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Category</Table.Th>
+                <Table.Th scope="col">Approved or paid</Table.Th>
+                <Table.Th scope="col">Pending</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {categories.map((c) => (
+                <Table.Tr key={c.category_id}>
+                  <Table.Td>{c.category_name}</Table.Td>
+                  <Table.Td>{formatPaise(c.approved_paise)}</Table.Td>
+                  <Table.Td>{formatPaise(c.pending_paise)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

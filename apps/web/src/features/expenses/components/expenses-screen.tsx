@@ -50,6 +50,7 @@ import {
   useUploadReceipt,
 } from '../api/expenses-api';
 import {
+  CategoryChart,
   ExpenseDetails,
   ExpenseStatusBadge,
   MonthWiseChart,
@@ -407,7 +408,10 @@ function MonthWise() {
           Could not load the month-wise figures.
         </Text>
       ) : (
-        <MonthWiseChart year={q.data.year} months={q.data.months} />
+        <>
+          <MonthWiseChart year={q.data.year} months={q.data.months} />
+          <CategoryChart year={q.data.year} categories={q.data.by_category} />
+        </>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { DOCUMENT_MAX_BYTES, type EmployeeDocument } from '@hr/contract';
 import {
   Alert,
+  Badge,
   Button,
   FileInput,
   Group,
@@ -13,6 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { can } from '../../../lib/abilities';
 import { ApiError } from '../../../lib/api-client';
 import { confirm } from '../../../lib/confirm';
 import { formatDateTime } from '../../../lib/format';
@@ -96,7 +98,10 @@ function UploadForm({ employeeId }: { employeeId: string }) {
   );
 }
 
-/** The Documents tab: the employee's files; self and admins upload and delete. */
+/**
+ * The Documents tab: the employee's files; self and admins upload. Delete shows where the server
+ * says the caller may (`abilities.delete`): an issued letter's file only for an administrator.
+ */
 export function EmployeeDocuments({ employeeId, canEdit }: { employeeId: string; canEdit: boolean }) {
   const q = useDocuments(employeeId);
   const remove = useDeleteDocument(employeeId);
@@ -155,7 +160,14 @@ export function EmployeeDocuments({ employeeId, canEdit }: { employeeId: string;
             <Table.Tbody>
               {q.data.map((d) => (
                 <Table.Tr key={d.id}>
-                  <Table.Td>{d.title}</Table.Td>
+                  <Table.Td>
+                    {d.title}
+                    {d.kind === 'letter' && (
+                      <Badge ml="xs" size="sm" variant="light">
+                        Letter
+                      </Badge>
+                    )}
+                  </Table.Td>
                   <Table.Td>{d.file_name}</Table.Td>
                   <Table.Td>{TYPE_LABEL[d.content_type] ?? d.content_type}</Table.Td>
                   <Table.Td>{formatSize(d.size_bytes)}</Table.Td>
@@ -171,7 +183,7 @@ export function EmployeeDocuments({ employeeId, canEdit }: { employeeId: string;
                       >
                         Download
                       </Button>
-                      {canEdit && (
+                      {canEdit && can(d, 'delete') && (
                         <Button
                           size="xs"
                           variant="subtle"
