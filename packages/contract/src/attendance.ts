@@ -97,6 +97,8 @@ export const PunchImportInputSchema = z.strictObject({
       z.strictObject({
         employee_code: z.string().trim().min(1).max(40),
         at: z.iso.datetime({ offset: true }),
+        /** In or out, when the device says so: kept in the ledger as sent. */
+        direction: z.enum(['in', 'out']).optional(),
       }),
     )
     .min(1)

@@ -351,7 +351,15 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
         return punchDataOf(tx, actor, actor.employeeId);
       }),
 
-    /** Punches from a device: appended (duplicates skipped), then the days re-derived. */
+    /**
+     * Punches from a device: appended (duplicates skipped), then the days re-derived.
+     *
+     * Unknown employee codes, one rule for both ingest paths: a device feed stores the punches of
+     * the codes it knows and reports the unknown ones (`unknown_employees`): a device cannot fix
+     * what it sent, and refusing the batch would lose everyone's punches for one unenrolled
+     * badge. The file upload (below) is an administrator's deliberate act on a file they can
+     * correct, so it stays all-or-nothing and names every bad row, unknown codes included.
+     */
     importPunches: (actor: Actor, input: PunchImportInput) =>
       db.tenant(actor.companyId, async (tx) => {
         const codes = [...new Set(input.punches.map((p) => p.employee_code))];
@@ -364,6 +372,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
             at: new Date(p.at),
             source: input.source,
             deviceId: input.device_id ?? null,
+            direction: p.direction ?? null,
           }));
         return {
           ...(await ingest(tx, actor, rows)),
@@ -373,8 +382,9 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
       }),
 
     /**
-     * Punches from a file (CSV or .xlsx): every row checked first; any bad row and nothing is
-     * stored (the errors name each row and field). Otherwise the same ingest as device punches.
+     * Punches from a file (CSV or .xlsx): every row checked first; any bad row (an unknown
+     * employee code included) and nothing is stored (the errors name each row and field; see
+     * importPunches for why the device feed differs). Otherwise the same ingest as device punches.
      */
     uploadPunches: async (
       actor: Actor,
@@ -398,6 +408,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
             at: p.at,
             source: p.source,
             deviceId: null,
+            direction: p.direction,
           })),
         );
         return {
