@@ -51,6 +51,8 @@ export const AttendanceDaySchema = z.object({
   late_minutes: z.number().int(),
   early_exit: z.boolean(),
   missed_punch: z.boolean(),
+  /** In a confirmed pay run: re-derivation leaves the day alone; no regularisation or leave. */
+  locked: z.boolean(),
 });
 export type AttendanceDay = z.infer<typeof AttendanceDaySchema>;
 
@@ -211,6 +213,8 @@ export const MusterRowSchema = z.object({
   late_marks: z.number().int(),
   /** Days of loss of pay from late-mark and early-exit penalties in the month's cycle. */
   penalty_lop_days: z.number(),
+  /** One flag per day of the month: true where a confirmed pay run has locked the day. */
+  locked_days: z.array(z.boolean()),
 });
 export const MusterResponseSchema = pagedEnvelope(MusterRowSchema);
 export const MusterExportQuerySchema = z.object({
