@@ -14,7 +14,13 @@ import { createApprovalEngine } from './modules/approvals/approval-engine';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { createApprovalsService } from './modules/approvals/approvals.service';
 import { createSlaCheck, SLA_CRON, SLA_JOB } from './modules/approvals/sla';
-import { markLeaveDays, rederiveListener, unmarkLeaveDays, workedMinutes } from './modules/attendance';
+import {
+  assertDatesOpen,
+  markLeaveDays,
+  rederiveListener,
+  unmarkLeaveDays,
+  workedMinutes,
+} from './modules/attendance';
 import {
   ATTENDANCE_DERIVE_CRON,
   ATTENDANCE_DERIVE_JOB,
@@ -217,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         markLeaveDays(tx, companyId, employeeId, days, requestId, clock.now()),
       unmark: (tx, companyId, employeeId, dates) =>
         unmarkLeaveDays(tx, companyId, employeeId, dates, clock.now()),
+      assertOpen: assertDatesOpen,
     },
     workedMinutes,
   });

@@ -51,6 +51,8 @@ export const AttendanceDaySchema = z.object({
   late_minutes: z.number().int(),
   early_exit: z.boolean(),
   missed_punch: z.boolean(),
+  /** In a confirmed pay run: re-derivation leaves the day alone; no regularisation or leave. */
+  locked: z.boolean(),
 });
 export type AttendanceDay = z.infer<typeof AttendanceDaySchema>;
 
@@ -97,6 +99,8 @@ export const PunchImportInputSchema = z.strictObject({
       z.strictObject({
         employee_code: z.string().trim().min(1).max(40),
         at: z.iso.datetime({ offset: true }),
+        /** In or out, when the device says so: kept in the ledger as sent. */
+        direction: z.enum(['in', 'out']).optional(),
       }),
     )
     .min(1)
@@ -210,6 +214,8 @@ export const MusterRowSchema = z.object({
   late_marks: z.number().int(),
   /** Days of loss of pay from late-mark and early-exit penalties in the month's cycle. */
   penalty_lop_days: z.number(),
+  /** One flag per day of the month: true where a confirmed pay run has locked the day. */
+  locked_days: z.array(z.boolean()),
 });
 export const MusterResponseSchema = pagedEnvelope(MusterRowSchema);
 export const MusterExportQuerySchema = z.object({

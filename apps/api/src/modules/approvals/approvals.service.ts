@@ -94,6 +94,20 @@ export function createApprovalsService(deps: { db: Db; engine: ApprovalEngine })
     updateFlow: (actor: Actor, id: string, input: ApprovalFlowInput) =>
       db.tenant(actor.companyId, async (tx) => {
         const before = await getFlow(tx, id);
+        // A flow's request type is fixed once created: master policies point at a flow for one
+        // request type, and a flow that changed type under them would decide another type's
+        // requests (or none). A different type is a new flow.
+        if (input.request_type !== before.request_type) {
+          throw new AppError(
+            'CONFLICT',
+            `An approval flow's request type cannot be changed (it is ${before.request_type}); create a new flow for ${input.request_type}`,
+            {
+              errors: [
+                { path: 'request_type', message: 'The request type is fixed once the flow is created' },
+              ],
+            },
+          );
+        }
         await validateFlow(tx, input, id);
         await repo.saveFlow(tx, id, input);
         await auditOf(tx, actor, {

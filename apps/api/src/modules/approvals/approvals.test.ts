@@ -98,6 +98,34 @@ describe('approval flows API', () => {
     expect(await auditActions('approval.flow_deleted')).toHaveLength(1);
   });
 
+  it("refuses to change a flow's request type (a master policy may point at it), naming request_type", async () => {
+    const flow = (await call('POST', '/api/approval-flow', admin, flowBody({ name: 'Fixed type' }))).json()
+      .data;
+    const res = await call(
+      'PUT',
+      `/api/approval-flow/${flow.id}`,
+      admin,
+      flowBody({ name: 'Fixed type', request_type: 'regularisation' }),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('request type cannot be changed');
+    expect(res.json().errors).toEqual([
+      { path: 'request_type', message: 'The request type is fixed once the flow is created' },
+    ]);
+    const after = (await call('GET', `/api/approval-flow/${flow.id}`, admin)).json().data;
+    expect(after.request_type).toBe('leave');
+    // The same type with other levels still saves.
+    const same = await call(
+      'PUT',
+      `/api/approval-flow/${flow.id}`,
+      admin,
+      flowBody({ name: 'Fixed type 2' }),
+    );
+    expect(same.statusCode).toBe(200);
+    expect(same.json().data).toMatchObject({ name: 'Fixed type 2', request_type: 'leave' });
+    expect((await call('DELETE', `/api/approval-flow/${flow.id}`, admin)).statusCode).toBe(200);
+  });
+
   it('validates the body, naming fields', async () => {
     const bad = await call('POST', '/api/approval-flow', admin, {
       name: '',

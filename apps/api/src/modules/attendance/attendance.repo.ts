@@ -9,6 +9,8 @@ export type PunchRow = {
   lat?: number | null;
   lng?: number | null;
   regularisationId?: string | null;
+  /** In or out as the device or file said; null when it did not say (derive.ts ignores it). */
+  direction?: 'in' | 'out' | null;
 };
 
 /** The company's time zone (the tenant's, inside a tenant transaction). */
@@ -33,10 +35,10 @@ export async function insertPunches(
     // The instant comes back as epoch milliseconds: parsing a timestamptz string per stored punch
     // cost more than the insert itself at a hundred thousand punches.
     const { rows } = await tx.query<{ employee_id: string; ms: number }>(
-      `INSERT INTO attendance_punches (company_id, employee_id, punched_at, source, device_id, lat, lng, regularisation_id)
-       SELECT current_setting('app.company_id')::uuid, e, date_trunc('second', t), s, d, la, ln, r
-         FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::uuid[])
-              AS u(e, t, s, d, la, ln, r)
+      `INSERT INTO attendance_punches (company_id, employee_id, punched_at, source, device_id, lat, lng, regularisation_id, direction)
+       SELECT current_setting('app.company_id')::uuid, e, date_trunc('second', t), s, d, la, ln, r, dir
+         FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::uuid[], $8::text[])
+              AS u(e, t, s, d, la, ln, r, dir)
        ON CONFLICT ON CONSTRAINT attendance_punches_dedupe DO NOTHING
        RETURNING employee_id, (extract(epoch FROM punched_at) * 1000)::float8 AS ms`,
       [
@@ -47,6 +49,7 @@ export async function insertPunches(
         part.map((p) => p.lat ?? null),
         part.map((p) => p.lng ?? null),
         part.map((p) => p.regularisationId ?? null),
+        part.map((p) => p.direction ?? null),
       ],
     );
     for (const r of rows) stored.push({ employeeId: r.employee_id, at: new Date(r.ms) });

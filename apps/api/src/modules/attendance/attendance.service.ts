@@ -27,6 +27,7 @@ import {
   monthDays,
   monthRange,
 } from './derive';
+import { inLock, lockRanges } from './locks';
 import { countPenalties, cycleOf, type Penalty } from './penalties';
 import { checkPunchRows, type PunchRowError, readPunchFile } from './punch-file';
 
@@ -34,7 +35,7 @@ const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOSt
 const BATCH = 1000;
 
 /** A day row (or nothing derived) as the contract shows it. */
-export function dayOut(date: string, row: repo.DayRow | undefined): AttendanceDay {
+export function dayOut(date: string, row: repo.DayRow | undefined, locked = false): AttendanceDay {
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][
     new Date(`${date}T00:00:00Z`).getUTCDay()
   ]!;
@@ -50,13 +51,15 @@ export function dayOut(date: string, row: repo.DayRow | undefined): AttendanceDa
     late_minutes: row?.late_minutes ?? 0,
     early_exit: row?.early_exit ?? false,
     missed_punch: row?.missed_punch ?? false,
+    locked,
   };
 }
 
 /**
  * Re-derives attendance days of some employees over a date range, in the caller's transaction:
  * loads day contexts, punches and leave in a handful of queries per batch of employees, derives,
- * and replaces the unlocked days.
+ * and replaces the unlocked days: the days of a period locked by a confirmed pay run (locks.ts)
+ * are left out of the write here, the one place every re-derive path goes through.
  */
 export async function deriveRange(
   tx: Queryable,
@@ -70,6 +73,7 @@ export async function deriveRange(
   const ids = employeeIds === 'all' ? await repo.activeEmployeeIds(tx) : [...new Set(employeeIds)];
   if (ids.length === 0 || to < from) return 0;
   const today = dateIn(tz, now);
+  const locks = await lockRanges(tx, from, to);
   let written = 0;
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
@@ -90,8 +94,10 @@ export async function deriveRange(
         out.push({ employeeId: id, day });
       }
     }
-    await repo.replaceDays(tx, batch, from, to, out);
-    written += out.length;
+    // Locked days are neither written nor removed (replaceDays removes no locked row either).
+    const open = locks.length === 0 ? out : out.filter((o) => !inLock(locks, o.day.date));
+    await repo.replaceDays(tx, batch, from, to, open);
+    written += open.length;
   }
   return written;
 }
@@ -309,7 +315,8 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
     const { from, to } = monthRange(year, month);
     await fillGaps(tx, companyId, employeeId, from, to);
     const rows = new Map((await repo.daysOf(tx, employeeId, from, to)).map((r) => [r.date, r]));
-    return monthDays(year, month).map((d) => dayOut(d.date, rows.get(d.date)));
+    const locks = await lockRanges(tx, from, to);
+    return monthDays(year, month).map((d) => dayOut(d.date, rows.get(d.date), inLock(locks, d.date)));
   }
 
   async function todayContext(tx: Queryable, companyId: string, employeeId: string, date: string) {
@@ -332,7 +339,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
       date,
       time_zone: tz,
       punches,
-      day: row ? dayOut(date, row) : null,
+      day: row ? dayOut(date, row, inLock(await lockRanges(tx, date, date), date)) : null,
       next: punches.length === 0 ? 'in' : 'out',
       location_required: !!ctx?.attendance?.location,
     };
@@ -379,7 +386,15 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
         return punchDataOf(tx, actor, actor.employeeId);
       }),
 
-    /** Punches from a device: appended (duplicates skipped), then the days re-derived. */
+    /**
+     * Punches from a device: appended (duplicates skipped), then the days re-derived.
+     *
+     * Unknown employee codes, one rule for both ingest paths: a device feed stores the punches of
+     * the codes it knows and reports the unknown ones (`unknown_employees`): a device cannot fix
+     * what it sent, and refusing the batch would lose everyone's punches for one unenrolled
+     * badge. The file upload (below) is an administrator's deliberate act on a file they can
+     * correct, so it stays all-or-nothing and names every bad row, unknown codes included.
+     */
     importPunches: (actor: Actor, input: PunchImportInput) =>
       db.tenant(actor.companyId, async (tx) => {
         const codes = [...new Set(input.punches.map((p) => p.employee_code))];
@@ -392,6 +407,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
             at: new Date(p.at),
             source: input.source,
             deviceId: input.device_id ?? null,
+            direction: p.direction ?? null,
           }));
         return {
           ...(await ingest(tx, actor, rows)),
@@ -401,8 +417,9 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
       }),
 
     /**
-     * Punches from a file (CSV or .xlsx): every row checked first; any bad row and nothing is
-     * stored (the errors name each row and field). Otherwise the same ingest as device punches.
+     * Punches from a file (CSV or .xlsx): every row checked first; any bad row (an unknown
+     * employee code included) and nothing is stored (the errors name each row and field; see
+     * importPunches for why the device feed differs). Otherwise the same ingest as device punches.
      */
     uploadPunches: async (
       actor: Actor,
@@ -426,6 +443,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
             at: p.at,
             source: p.source,
             deviceId: null,
+            direction: p.direction,
           })),
         );
         return {
@@ -459,7 +477,8 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
         const { from, to } = monthRange(q.year, q.month);
         await fillGaps(tx, actor.companyId, employeeId, from, to);
         const page = await repo.logsPage(tx, { ...q, employeeId, from, to });
-        return { rows: page.rows.map((r) => dayOut(r.date, r)), total: page.total };
+        const locks = await lockRanges(tx, from, to);
+        return { rows: page.rows.map((r) => dayOut(r.date, r, inLock(locks, r.date))), total: page.total };
       }),
 
     summary: (actor: Actor, q: MonthQuery) =>
@@ -541,6 +560,8 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
           to,
         );
         const dates = monthDays(q.year, q.month).map((d) => d.date);
+        const locks = await lockRanges(tx, from, to);
+        const lockedDays = dates.map((d) => inLock(locks, d));
         const index = new Map(dates.map((d, i) => [d, i]));
         const byEmp = new Map<string, { days: (AttendanceDayStatus | null)[]; late: number }>();
         for (const e of emps) byEmp.set(e.employee_id, { days: dates.map(() => null), late: 0 });
@@ -576,6 +597,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
               m.days.filter((s) => s === 'absent').length + m.days.filter((s) => s === 'half_day').length / 2,
             late_marks: m.late,
             penalty_lop_days: penalties.get(e.employee_id) ?? 0,
+            locked_days: lockedDays,
           };
         });
         return { rows, total: emps.length ? Number(emps[0]!.total) : 0, dates };

@@ -183,6 +183,9 @@ export function deriveDay(
   today: string,
 ): DerivedDay | null {
   const sorted = [...punches].sort((a, b) => a.at.getTime() - b.at.getTime());
+  // First punch in, last punch out, whatever direction a device or file gave a punch: devices
+  // mislabel (a second "in" for a forgotten "out"), and the ledger keeps the direction as sent
+  // (attendance_punches.direction) for audit, so a later rule may use it.
   const firstIn = sorted[0]?.at ?? null;
   const lastOut = sorted.length > 1 ? sorted[sorted.length - 1]!.at : null;
   const shift = ctx.shift;

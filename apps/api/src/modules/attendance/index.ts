@@ -2,8 +2,11 @@
  * What other modules may use of the attendance module: re-derivation after a calendar change
  * (app.ts wires `rederiveListener` to the policies service's onCalendarChange), approved leave
  * (the leave module marks and unmarks days in its deciding transaction), minutes worked per day
- * (the leave module's comp-off credits), the employee dashboard's today card, the team dashboard's team today (`teamTodayOn`), and late-mark and
- * early-exit penalties as days of loss of pay (`penaltyLopDays`, for payable days and leave's LOP).
+ * (the leave module's comp-off credits), the employee dashboard's today card, the team dashboard's
+ * team today (`teamTodayOn`), and late-mark and early-exit penalties as days of loss of pay
+ * (`penaltyLopDays`, for payable days and leave's LOP), and the pay run's seam:
+ * `lockAttendancePeriod` when a run is confirmed, `unlockAttendancePeriod` when it is reversed,
+ * `assertDatesOpen` for requests on a locked day (leave's apply and decide).
  */
 import type { Queryable } from '../../db/client';
 import { daysOf, punchesOn } from './attendance.repo';
@@ -23,6 +26,8 @@ export {
 } from './attendance.service';
 export type { CalendarChange } from './day-context';
 export type { AttendanceStatus, LeaveMark } from './derive';
+export { type AttendanceLockRef, lockAttendancePeriod, unlockAttendancePeriod } from './lock-period';
+export { assertDatesOpen, lockedDates } from './locks';
 export type { Penalty } from './penalties';
 export { REGULARISATION_TYPE } from './regularisation.service';
 

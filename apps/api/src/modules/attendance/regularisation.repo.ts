@@ -106,14 +106,6 @@ export async function pendingOn(tx: Queryable, employeeId: string, date: string,
   return rows.length > 0;
 }
 
-export async function dayLocked(tx: Queryable, employeeId: string, date: string) {
-  const { rows } = await tx.query(
-    'SELECT 1 FROM attendance_days WHERE employee_id = $1 AND date = $2 AND locked',
-    [employeeId, date],
-  );
-  return rows.length > 0;
-}
-
 /** Serialises an employee's requests (the monthly limit is checked, then written). */
 export async function lockEmployee(tx: Queryable, employeeId: string) {
   await tx.query('SELECT 1 FROM employees WHERE id = $1 FOR UPDATE', [employeeId]);

@@ -14,6 +14,7 @@ import * as attendanceRepo from './attendance.repo';
 import { deriveRange } from './attendance.service';
 import { loadDayContexts } from './day-context';
 import { addDays, hhmmToMinutes, localToInstant, monthRange } from './derive';
+import { assertDatesOpen } from './locks';
 import * as repo from './regularisation.repo';
 
 /** The request type registered with the approval engine (APPROVAL_REQUEST_TYPES in the contract). */
@@ -80,6 +81,8 @@ export function createRegularisationService(deps: { db: Db; engine: ApprovalEngi
   async function apply(tx: Queryable, companyId: string, id: string) {
     const row = await repo.get(tx, id);
     if (!row) throw notFound('Regularisation request');
+    // The day may have been locked by a pay run since it was asked for: not approvable any more.
+    await assertDatesOpen(tx, row.employee_id, [row.date]);
     const punches = [row.punch_in, row.punch_out]
       .filter((v): v is Date | string => v != null)
       .map((v) => ({
@@ -142,12 +145,7 @@ export function createRegularisationService(deps: { db: Db; engine: ApprovalEngi
         `Regularisation reaches back at most ${lookback} days (to ${addDays(today, -lookback)})`,
       );
     }
-    if (await repo.dayLocked(tx, employeeId, input.date)) {
-      throw new AppError(
-        'CONFLICT',
-        'This day is part of a confirmed pay run and can no longer be corrected',
-      );
-    }
+    await assertDatesOpen(tx, employeeId, [input.date]);
     await repo.lockEmployee(tx, employeeId);
     if (await repo.pendingOn(tx, employeeId, input.date, exceptId)) {
       throw new AppError('CONFLICT', `You already have a pending regularisation for ${input.date}`);

@@ -36,6 +36,12 @@ export type LeaveDaysListener = {
     requestId: string,
   ): Promise<void>;
   unmark(tx: Queryable, companyId: string, employeeId: string, dates: string[]): Promise<void>;
+  /**
+   * Refuses (409, naming the date) when any date is in a confirmed pay run: leave cannot be asked
+   * for, approved or cancelled there. (A calendar recount's re-marking is not refused: attendance
+   * keeps the mark and leaves the locked day row as it is.)
+   */
+  assertOpen?(tx: Queryable, employeeId: string, dates: string[]): Promise<void>;
 };
 
 /** Minutes worked per employee and date (days with work only): the attendance index's workedMinutes. */

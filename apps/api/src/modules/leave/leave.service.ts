@@ -181,6 +181,11 @@ export function createLeaveService(deps: {
     return rows[0]!.n > 0 ? marks.map((m) => ({ ...m, portion: 'full' })) : marks;
   }
 
+  /** Leave on a day of a confirmed pay run is refused (attendance's lock), naming the date. */
+  async function assertOpen(tx: Queryable, employeeId: string, from: string, to: string) {
+    if (leaveDays?.assertOpen) await leaveDays.assertOpen(tx, employeeId, datesOf(from, to));
+  }
+
   /** Approved: attendance shows the days as leave. */
   async function markDays(tx: Queryable, row: repo.RequestRow) {
     if (!leaveDays) return;
@@ -410,6 +415,7 @@ export function createLeaveService(deps: {
   async function onApproved(ctx: HookContext) {
     const [row] = await repo.getRequests(ctx.tx, [ctx.request.subjectId], true);
     if (!row) throw notFound('Leave request');
+    await assertOpen(ctx.tx, row.employee_id, row.from_date, row.to_date);
     await repo.setStatus(ctx.tx, row.id, 'approved');
     await markDays(ctx.tx, { ...row, status: 'approved' });
     if (row.paid && row.total > 0) {
@@ -452,6 +458,7 @@ export function createLeaveService(deps: {
   engine.registry.register(requestType);
 
   async function cancelApproved(tx: Queryable, actor: Actor, row: repo.RequestRow) {
+    await assertOpen(tx, row.employee_id, row.from_date, row.to_date);
     await repo.setStatus(tx, row.id, 'cancelled');
     await unmarkDays(tx, row);
     if (row.paid && row.total > 0) {
@@ -617,6 +624,7 @@ export function createLeaveService(deps: {
         await repo.employees(tx, [employeeId], true);
         const e = await evaluate(tx, actor, employeeId, input, null);
         refuse(e.violations);
+        await assertOpen(tx, employeeId, input.from_date, input.to_date);
         const id = await repo.insertRequest(tx, {
           employeeId,
           leaveTypeId: e.type.id,
@@ -653,6 +661,7 @@ export function createLeaveService(deps: {
         if (row.status !== 'pending') throw new AppError('CONFLICT', `This request is already ${row.status}`);
         const e = await evaluate(tx, actor, employeeId, input, id);
         refuse(e.violations);
+        await assertOpen(tx, employeeId, input.from_date, input.to_date);
         await repo.updateRequest(tx, id, {
           employeeId,
           leaveTypeId: e.type.id,

@@ -222,7 +222,11 @@ export async function saveHoliday(
 export const deleteHoliday = (tx: Queryable, id: string) =>
   tx.query('DELETE FROM holidays WHERE id = $1', [id]);
 
-/** The optional holidays of a calendar in a year, with whether this employee picked each. */
+/**
+ * The optional holidays of a calendar in a year that apply to this employee (those for every
+ * location, and those of the employee's work location, compared as derivation does: trimmed,
+ * case-insensitive), with whether they picked each.
+ */
 export async function optionalHolidaysOf(
   tx: Queryable,
   calendarId: string,
@@ -234,6 +238,8 @@ export async function optionalHolidaysOf(
             EXISTS (SELECT 1 FROM employee_optional_holidays p WHERE p.holiday_id = h.id AND p.employee_id = $2) AS picked
        FROM holidays h
       WHERE h.calendar_id = $1 AND h.optional AND extract(year FROM h.holiday_date) = $3
+        AND (h.location IS NULL OR lower(trim(h.location)) =
+             (SELECT lower(trim(e.work_location)) FROM employees e WHERE e.id = $2))
       ORDER BY h.holiday_date`,
     [calendarId, employeeId, year],
   );
@@ -251,6 +257,15 @@ export async function unpickHoliday(tx: Queryable, employeeId: string, holidayId
   const { rows } = await tx.query(
     'DELETE FROM employee_optional_holidays WHERE employee_id = $1 AND holiday_id = $2 RETURNING holiday_id',
     [employeeId, holidayId],
+  );
+  return rows.length > 0;
+}
+/** Whether a holiday's location (null: every location) is the employee's work location. */
+export async function holidayAppliesTo(tx: Queryable, location: string | null, employeeId: string) {
+  if (location === null) return true;
+  const { rows } = await tx.query(
+    'SELECT 1 FROM employees WHERE id = $1 AND lower(trim(work_location)) = lower(trim($2::text))',
+    [employeeId, location],
   );
   return rows.length > 0;
 }

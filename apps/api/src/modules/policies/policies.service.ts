@@ -292,6 +292,13 @@ export function createPoliciesService(deps: {
         if (!h?.optional) throw notFound('Optional holiday');
         const answer = await explainPolicy(tx, actor.companyId, employeeId, h.date);
         if (answer.holidayCalendar?.id !== h.calendar_id) throw notFound('Optional holiday');
+        // A holiday of another work location is not theirs to pick (derivation would ignore it).
+        if (!(await repo.holidayAppliesTo(tx, h.location, employeeId))) {
+          throw new AppError(
+            'CONFLICT',
+            `${h.name} is an optional holiday for ${h.location} only; it does not apply to your work location`,
+          );
+        }
         const cal = (await repo.getCalendar(tx, h.calendar_id))!;
         const year = Number(h.date.slice(0, 4));
         const mine = await repo.optionalHolidaysOf(tx, cal.id, employeeId, year);

@@ -205,6 +205,11 @@ function FlowEditor({ flow, onClose }: { flow: ApprovalFlow | null; onClose: () 
           value={draft.request_type}
           onChange={(v) => v && setDraft((d) => ({ ...d, request_type: v as ApprovalRequestType }))}
           allowDeselect={false}
+          disabled={!!flow}
+          description={
+            flow ? 'Fixed once the flow is created; create a new flow for another type' : undefined
+          }
+          error={errors.request_type}
         />
         <Checkbox
           label="Default flow for this request type"

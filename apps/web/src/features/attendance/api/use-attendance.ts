@@ -228,6 +228,8 @@ export type MusterRow = {
   absent: number;
   late_marks: number;
   penalty_lop_days: number;
+  /** One flag per day: locked by a confirmed pay run. */
+  locked_days: boolean[];
 };
 export function useMuster(params: Partial<MusterQuery> & Month) {
   return useQuery({

@@ -171,9 +171,21 @@ function MonthGrid({ days, timeZone, today }: { days: AttendanceDay[]; timeZone:
           style={d.date === today ? { outline: '2px solid var(--mantine-color-blue-7)' } : undefined}
           data-testid={`day-${d.date}`}
         >
-          <Text fw={700} size="sm">
-            {d.day} {d.weekday}
-          </Text>
+          <Group gap={4} wrap="wrap">
+            <Text fw={700} size="sm">
+              {d.day} {d.weekday}
+            </Text>
+            {d.locked && (
+              <Badge
+                size="xs"
+                variant="outline"
+                color="gray.8"
+                title="In a confirmed pay run: this day can no longer be corrected"
+              >
+                Locked
+              </Badge>
+            )}
+          </Group>
           <DayStatusBadge status={d.status} size="xs" />
           <Text size="xs">
             In {clockTime(d.first_in, timeZone)} · Out {clockTime(d.last_out, timeZone)}
@@ -262,6 +274,11 @@ export function AttendanceScreen() {
       <Summary m={m} />
       {month.isError && <Text c="red.8">Could not load the month.</Text>}
       {month.data && <MonthGrid days={month.data.days} timeZone={timeZone} today={today} />}
+      {month.data?.days.some((d) => d.locked) && (
+        <Text size="sm" c="dimmed">
+          Locked: the day is in a confirmed pay run and can no longer be regularised or taken as leave.
+        </Text>
+      )}
       <Title order={2} size="h4">
         Logs
       </Title>

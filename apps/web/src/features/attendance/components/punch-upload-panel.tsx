@@ -20,7 +20,10 @@ export function PunchUploadPanel() {
         <Text size="sm" c="dimmed">
           A .csv or .xlsx with the columns <b>employee_code</b>, <b>timestamp</b> (company time, e.g.
           2026-03-02 09:30), and optionally <b>direction</b> (in / out) and <b>source</b> (biometric /
-          device). Punches already recorded are skipped; if any row is wrong, nothing is stored.
+          device). Punches already recorded are skipped. If any row is wrong, an unknown employee code
+          included, nothing is stored and every bad row is listed: fix the file and upload it again. (A device
+          sending punches directly is different: its known employees' punches are kept and the unknown codes
+          reported, since a device cannot correct what it sent.)
         </Text>
         <Group align="flex-end" wrap="wrap">
           <FileInput

@@ -1,5 +1,16 @@
 import { ATTENDANCE_STATUS_LABELS, type AttendanceDayStatus, hasAllPermissions } from '@hr/contract';
-import { Group, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
 import { BarChart } from '../../../components/ui/bar-chart';
 import { LoadError } from '../../../components/ui/list-states';
@@ -134,11 +145,28 @@ export function AttendanceMusterView({
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">Employee</Table.Th>
-                    {dayNumbers.map((d) => (
-                      <Table.Th key={d} scope="col" ta="center">
-                        {d}
-                      </Table.Th>
-                    ))}
+                    {dayNumbers.map((d) => {
+                      const locked = !!rows[0]?.locked_days[d - 1];
+                      return (
+                        <Table.Th
+                          key={d}
+                          scope="col"
+                          ta="center"
+                          title={locked ? 'Locked: in a confirmed pay run' : undefined}
+                          bg={locked ? 'gray.1' : undefined}
+                        >
+                          {d}
+                          {locked && (
+                            <>
+                              <Text span size="xs" c="gray.8" display="block" fw={400} aria-hidden>
+                                L
+                              </Text>
+                              <VisuallyHidden>locked</VisuallyHidden>
+                            </>
+                          )}
+                        </Table.Th>
+                      );
+                    })}
                     {['Present', 'Absent', 'Leave', 'Late', 'Penalty LOP'].map((h) => (
                       <Table.Th key={h} scope="col" ta="right">
                         {h}
@@ -192,8 +220,12 @@ export function AttendanceMusterView({
             {(Object.keys(CODE) as AttendanceDayStatus[])
               .map((s) => `${CODE[s]} ${ATTENDANCE_STATUS_LABELS[s]}`)
               .join(' · ')}{' '}
-            · – no record. Present counts late days and half a day for each half day. Penalty LOP: days of
-            loss of pay from late marks and early exits under the attendance policy.
+            · – no record
+            {rows.some((r) => r.locked_days.some(Boolean))
+              ? ' · L under a day: locked (in a confirmed pay run; re-derivation, regularisation and leave leave it as it is)'
+              : ''}
+            . Present counts late days and half a day for each half day. Penalty LOP: days of loss of pay from
+            late marks and early exits under the attendance policy.
           </Text>
         </>
       )}
