@@ -120,6 +120,78 @@ export function ruleLabel(rule: keyof SandwichRules): string {
 }
 const halfLabel = (s: Session) => (s === 'first_half' ? 'first half' : 'second half');
 
+/** How another request of the employee takes a date: the whole day or one half. */
+export type OtherLeave = { portion: 'full' | 'first_half' | 'second_half'; status: string };
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** "Fri 13 Nov" */
+export function dayLabel(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+}
+
+/** The longest run of weekly-offs and holidays looked at next to a request. */
+export const SANDWICH_REACH = 14;
+
+/**
+ * Weekly-offs and holidays sandwiched between this request and another leave of the employee
+ * (pending or approved): the days off right before `from` back to the other leave's last day count
+ * by the "before" rules, the days off right after `to` up to the other leave's first day by the
+ * "after" rules. A working day (or half a weekly-off) in the run means no sandwich; so does a
+ * half-day on the side facing the run (a first half before it, a second half after it). Dates
+ * another request already takes from its balance are the other leave, never counted twice.
+ * `calendar` holds the days around the request (a missing date is a working day).
+ */
+export function sandwichGaps(a: {
+  from: string;
+  to: string;
+  session: Session;
+  calendar: Map<string, LeaveDay>;
+  others: Map<string, OtherLeave>;
+  rules: SandwichRules;
+}): { before: CountedDay[]; after: CountedDay[] } {
+  const walk = (side: 'before' | 'after'): CountedDay[] => {
+    // This request's side facing the run must be on leave.
+    if (side === 'before' && a.session === 'second_half') return [];
+    if (side === 'after' && a.session === 'first_half') return [];
+    const step = side === 'before' ? -1 : 1;
+    const run: LeaveDay[] = [];
+    let d = addDays(side === 'before' ? a.from : a.to, step);
+    for (let i = 0; i < SANDWICH_REACH; i++, d = addDays(d, step)) {
+      const other = a.others.get(d);
+      if (other) {
+        const faces =
+          other.portion === 'full' || other.portion === (side === 'before' ? 'second_half' : 'first_half');
+        if (!faces || run.length === 0) return [];
+        const ordered = side === 'before' ? [...run].reverse() : run;
+        return ordered.map((day) => {
+          const kind = day.holiday ? 'holiday' : 'weekly_off';
+          const what = day.holiday ? `Holiday (${day.holiday.name})` : 'Weekly-off';
+          const rule = rulesKey(kind, side);
+          const counted = a.rules[rule];
+          const theirs = `your ${other.status} leave on ${dayLabel(d)}`;
+          const where =
+            side === 'before' ? `between ${theirs} and this request` : `between this request and ${theirs}`;
+          return {
+            date: day.date,
+            amount: counted ? 1 : 0,
+            kind,
+            reason: `${dayLabel(day.date)}: ${what.charAt(0).toLowerCase()}${what.slice(1)} ${where}: ${
+              counted ? 'counted' : 'not counted'
+            } (sandwich rule "${ruleLabel(rule)}")`,
+          };
+        });
+      }
+      const day = a.calendar.get(d) ?? { date: d, weeklyOff: 'none', holiday: null };
+      if (!isOff(day)) return [];
+      run.push({ ...day, date: d });
+    }
+    return [];
+  };
+  return { before: walk('before'), after: walk('after') };
+}
+
 // ---- Accrual ----
 
 export type AccrualFrequency = 'monthly' | 'quarterly' | 'yearly';

@@ -35,7 +35,6 @@ import {
   appliesTo,
   balanceOf,
   checkRequest,
-  countLeaveDays,
   datesOf,
   encashmentRefusal,
   type LeaveTypeRules,
@@ -43,6 +42,7 @@ import {
   type SandwichRules,
   type Session,
 } from './leave.rules';
+import { countRequestDays } from './leave.sandwich';
 
 /** The request type this module registers with the approval engine. */
 export const LEAVE_TYPE = 'leave';
@@ -277,11 +277,15 @@ export function createLeaveService(deps: {
     const type = types.find((t) => t.id === input.leave_type_id);
     if (!type) throw invalid('leave_type_id', 'This leave type is not in your leave policy');
     const session = sessionOf(input);
-    const counted = countLeaveDays(
-      await daysOf(tx, actor.companyId, employeeId, input.from_date, input.to_date),
-      sandwichOf(type),
+    const counted = await countRequestDays(tx, dayContexts, {
+      companyId: actor.companyId,
+      employeeId,
+      from: input.from_date,
+      to: input.to_date,
       session,
-    );
+      rules: sandwichOf(type),
+      exceptId,
+    });
     const countedByMonth = new Map<string, number>();
     for (const d of counted.days) {
       if (d.amount > 0)
@@ -446,13 +450,39 @@ export function createLeaveService(deps: {
       return out;
     },
     onApproved,
-    onRejected: (ctx) => repo.setStatus(ctx.tx, ctx.request.subjectId, 'rejected'),
-    onWithdrawn: (ctx) => repo.setStatus(ctx.tx, ctx.request.subjectId, 'withdrawn'),
+    onRejected: (ctx) => ended(ctx.tx, ctx.request.subjectId, 'rejected'),
+    onWithdrawn: (ctx) => ended(ctx.tx, ctx.request.subjectId, 'withdrawn'),
   };
   engine.registry.register(requestType);
 
+  /**
+   * A request stops being pending or approved: the employee's leave next to it is counted again, as
+   * days off sandwiched between the two are no longer between leave.
+   */
+  async function ended(tx: Queryable, id: string, status: 'rejected' | 'withdrawn' | 'cancelled') {
+    await repo.setStatus(tx, id, status);
+    const [row] = await repo.getRequests(tx, [id]);
+    if (!row) return;
+    await recountRequests(
+      tx,
+      {
+        companyId: await companyOf(tx),
+        employeeIds: [row.employee_id],
+        from: row.from_date,
+        to: row.to_date,
+        reason: `the leave of ${row.from_date}${row.to_date !== row.from_date ? ` to ${row.to_date}` : ''} next to it was ${status}`,
+      },
+      dayContexts,
+      sandwichOf,
+      async (t, before, after) => {
+        await unmarkDays(t, before);
+        await markDays(t, after);
+      },
+    );
+  }
+
   async function cancelApproved(tx: Queryable, actor: Actor, row: repo.RequestRow) {
-    await repo.setStatus(tx, row.id, 'cancelled');
+    await ended(tx, row.id, 'cancelled');
     await unmarkDays(tx, row);
     if (row.paid && row.total > 0) {
       await repo.appendEntries(tx, [
@@ -691,7 +721,7 @@ export function createLeaveService(deps: {
             );
           const approvalId = await approvalIdOf(tx, id);
           if (approvalId) await engine.withdraw(tx, actor, approvalId);
-          else await repo.setStatus(tx, id, 'withdrawn');
+          else await ended(tx, id, 'withdrawn');
         } else if (row.status === 'approved') {
           if (!isAdmin(actor) && row.from_date < (await today(tx))) {
             throw new AppError(
