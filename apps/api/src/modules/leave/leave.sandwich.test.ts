@@ -218,7 +218,10 @@ describe('property: each of the six rules decides only its own days', () => {
           // Inside the range: days off between working days follow the "between" rules.
           const work = own.flatMap((k, i) => (k === 'work' ? [i] : []));
           inRange.days.forEach((d, i) => {
-            if (d.kind === 'working') return expect(d.amount).toBe(1);
+            if (d.kind === 'working') {
+              expect(d.amount).toBe(1);
+              return;
+            }
             const place =
               work.length === 0 || i < work[0]! ? 'Before' : i > work[work.length - 1]! ? 'After' : 'Between';
             const key = `${d.kind === 'holiday' ? 'holiday' : 'weeklyOff'}${place}` as keyof SandwichRules;
