@@ -34,7 +34,7 @@ export async function recountRequests(
   const who =
     change.employeeIds === 'all' ? '' : `AND employee_id = ANY($${params.push(change.employeeIds)}::uuid[])`;
   const { rows: ids } = await tx.query<{ id: string }>(
-    `SELECT id FROM leave_requests WHERE status IN ('pending', 'approved')
+    `SELECT id FROM leave_requests WHERE status IN ('pending', 'approved') AND hours IS NULL
         AND from_date <= $2::date AND to_date >= $1::date ${who} ORDER BY id`,
     params,
   );

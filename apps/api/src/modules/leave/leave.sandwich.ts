@@ -69,6 +69,7 @@ async function otherLeaveDays(
     `SELECT d->>'date' AS date, r.session, r.status
        FROM leave_requests r, jsonb_array_elements(r.days) d
       WHERE r.employee_id = $1 AND r.status IN ('pending', 'approved') AND r.id IS DISTINCT FROM $4
+        AND r.hours IS NULL
         AND r.from_date <= $3::date + ${SANDWICH_REACH} AND r.to_date >= $2::date - ${SANDWICH_REACH}
         AND (d->>'amount')::numeric > 0 AND d->>'date' BETWEEN $2::text AND $3::text
       ORDER BY r.status, d->>'date'`,

@@ -35,6 +35,7 @@ import {
   appliesTo,
   balanceOf,
   checkRequest,
+  countHours,
   datesOf,
   encashmentRefusal,
   type LeaveTypeRules,
@@ -118,6 +119,11 @@ const sessionOf = (i: LeaveRequestInput): Session =>
 
 export type QueueMode = 'team' | 'admin';
 
+/** What a request of a type in hours stores besides its days (nothing for leave in days). */
+const timesOf = (type: repo.LeaveTypeRow, input: LeaveRequestInput, total: number) =>
+  type.unit === 'hour' ? { fromTime: input.from_time, toTime: input.to_time, hours: total } : {};
+const unitWord = (hours: number | null) => (hours === null ? 'days' : 'h');
+
 /** An employee's balances by leave type, in the caller's tenant transaction (also the dashboard's, through the index). */
 export async function balancesOf(tx: Queryable, employeeId: string): Promise<LeaveBalance[]> {
   return (await repo.balanceRows(tx, employeeId)).map((r) => {
@@ -183,14 +189,15 @@ export function createLeaveService(deps: {
 
   /** Approved: attendance shows the days as leave. */
   async function markDays(tx: Queryable, row: repo.RequestRow) {
-    if (!leaveDays) return;
+    // Leave in hours leaves the attendance day to punches (0098): it is not a day on leave.
+    if (!leaveDays || row.hours !== null) return;
     const marks = await marksOf(tx, row, null);
     if (marks.length > 0) await leaveDays.mark(tx, await companyOf(tx), row.employee_id, marks, row.id);
   }
 
   /** No longer approved: the days go back to what punches and the calendar make of them. */
   async function unmarkDays(tx: Queryable, row: repo.RequestRow) {
-    if (!leaveDays) return;
+    if (!leaveDays || row.hours !== null) return;
     const dates = row.days.filter((d) => d.amount > 0).map((d) => d.date);
     if (dates.length === 0) return;
     const companyId = await companyOf(tx);
@@ -264,6 +271,34 @@ export function createLeaveService(deps: {
     );
   }
 
+  /** Leave in hours: one date, a start and an end time within the day's shift. */
+  async function hoursOf(
+    tx: Queryable,
+    companyId: string,
+    employeeId: string,
+    type: repo.LeaveTypeRow,
+    input: LeaveRequestInput,
+    session: Session,
+  ) {
+    if (!input.from_time) throw invalid('from_time', `${type.name} is taken in hours: give the start time`);
+    if (!input.to_time) throw invalid('to_time', `${type.name} is taken in hours: give the end time`);
+    if (input.from_date !== input.to_date) {
+      throw invalid('to_date', 'Leave in hours is for one date: make the start and end dates the same');
+    }
+    if (session !== 'full_day') throw invalid('day_type', 'Leave in hours has no half days: give the times');
+    const ctx = (await dayContexts(tx, companyId, [employeeId], input.from_date, input.from_date)).get(
+      employeeId,
+    )?.[0];
+    const day = ctx ?? { date: input.from_date, weeklyOff: 'none' as const, holiday: null };
+    const counted = countHours(day, input.from_time, input.to_time, ctx?.shift ?? null);
+    if (counted.errors.length > 0) {
+      throw new AppError('VALIDATION', counted.errors.map((e) => e.message).join('; '), {
+        errors: counted.errors,
+      });
+    }
+    return counted;
+  }
+
   /** Counts the days and checks every rule; `exceptId` is the request being edited. */
   async function evaluate(
     tx: Queryable,
@@ -277,15 +312,21 @@ export function createLeaveService(deps: {
     const type = types.find((t) => t.id === input.leave_type_id);
     if (!type) throw invalid('leave_type_id', 'This leave type is not in your leave policy');
     const session = sessionOf(input);
-    const counted = await countRequestDays(tx, dayContexts, {
-      companyId: actor.companyId,
-      employeeId,
-      from: input.from_date,
-      to: input.to_date,
-      session,
-      rules: sandwichOf(type),
-      exceptId,
-    });
+    const counted =
+      type.unit === 'hour'
+        ? await hoursOf(tx, actor.companyId, employeeId, type, input, session)
+        : await countRequestDays(tx, dayContexts, {
+            companyId: actor.companyId,
+            employeeId,
+            from: input.from_date,
+            to: input.to_date,
+            session,
+            rules: sandwichOf(type),
+            exceptId,
+          });
+    if (type.unit !== 'hour' && (input.from_time || input.to_time)) {
+      throw invalid('from_time', `${type.name} is taken in days: leave the times empty`);
+    }
     const countedByMonth = new Map<string, number>();
     for (const d of counted.days) {
       if (d.amount > 0)
@@ -315,13 +356,24 @@ export function createLeaveService(deps: {
     }
     const overlaps = await repo.overlapping(tx, employeeId, input.from_date, input.to_date, exceptId);
     for (const o of overlaps) {
-      // Two halves of one day do not overlap.
+      // Two halves of one day do not overlap, nor two leaves in hours at different times.
       const halves =
         o.from_date === o.to_date &&
         o.session !== 'full_day' &&
         session !== 'full_day' &&
         o.session !== session;
-      if (!halves) {
+      const apart =
+        !!input.from_time &&
+        !!input.to_time &&
+        !!o.from_time &&
+        !!o.to_time &&
+        (o.to_time <= input.from_time || o.from_time >= input.to_time);
+      if (o.from_time && !halves && !apart) {
+        violations.unshift({
+          rule: 'overlap',
+          message: `You already have ${o.status} leave on ${o.from_date} from ${o.from_time} to ${o.to_time} (no overlapping requests)`,
+        });
+      } else if (!halves && !apart) {
         violations.unshift({
           rule: 'overlap',
           message: `You already have ${o.status} leave from ${o.from_date} to ${o.to_date} (no overlapping requests)`,
@@ -385,6 +437,9 @@ export function createLeaveService(deps: {
         contact: r.contact,
         document_id: r.document_id,
         document_url: r.document_id ? `/api/leave/leave-record/${r.id}/document` : null,
+        from_time: r.from_time,
+        to_time: r.to_time,
+        hours: r.hours,
         status: r.status,
         created_at: iso(r.created_at),
         approval: (approvalId && states.get(approvalId)) || null,
@@ -425,7 +480,10 @@ export function createLeaveService(deps: {
           kind: 'used',
           amount: -row.total,
           reason: `Leave ${row.from_date}${row.to_date !== row.from_date ? ` to ${row.to_date}` : ''} approved`,
-          rule: `${row.total} days counted (${describeDays(row.days)})`,
+          rule:
+            row.hours === null
+              ? `${row.total} days counted (${describeDays(row.days)})`
+              : `${row.total} h counted (${row.from_time} to ${row.to_time})`,
           ref: row.id,
           sourceKey: `used:${row.id}`,
           createdBy: ctx.actor.userId ?? null,
@@ -444,7 +502,7 @@ export function createLeaveService(deps: {
       for (const r of await repo.getRequests(tx, subjectIds)) {
         out.set(r.id, {
           title: `Leave: ${r.employee_name}`,
-          summary: `${r.leave_type_name}, ${r.from_date}${r.to_date !== r.from_date ? ` to ${r.to_date}` : ''} (${r.total} days)`,
+          summary: `${r.leave_type_name}, ${r.from_date}${r.to_date !== r.from_date ? ` to ${r.to_date}` : ''} (${r.total} ${unitWord(r.hours)})`,
         });
       }
       return out;
@@ -658,6 +716,7 @@ export function createLeaveService(deps: {
           reason: input.reason,
           contact: input.contact,
           documentId: input.document_id,
+          ...timesOf(e.type, input, e.total),
         });
         await engine.raise(tx, {
           type: LEAVE_TYPE,
@@ -694,6 +753,7 @@ export function createLeaveService(deps: {
           reason: input.reason,
           contact: input.contact,
           documentId: input.document_id,
+          ...timesOf(e.type, input, e.total),
         });
         await auditOf(tx, actor, {
           action: 'leave.request_edited',
