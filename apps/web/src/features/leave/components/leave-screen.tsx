@@ -368,7 +368,6 @@ function ApplyForm() {
               miw={140}
               value={fromTime}
               error={fieldErrors.from_time}
-              description="Quarter hours, within your shift"
               onChange={(e) => {
                 setFromTime(e.currentTarget.value);
                 reset();
@@ -388,6 +387,11 @@ function ApplyForm() {
               }}
             />
           </Group>
+        )}
+        {hourly && (
+          <Text size="sm" mt={-6}>
+            Times in quarter hours, within your shift, on the one date.
+          </Text>
         )}
         <Textarea
           label="Reason"
