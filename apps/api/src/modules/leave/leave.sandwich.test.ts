@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type CountedDay,
+  countHours,
   countLeaveDays,
   datesOf,
   dayLabel,
+  type HourShift,
   type LeaveDay,
   NO_SANDWICH,
   type OtherLeave,
@@ -239,3 +241,49 @@ describe('property: each of the six rules decides only its own days', () => {
 
 const addDaysPlain = (date: string, n: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+describe('leave in hours (countHours)', () => {
+  const wed: LeaveDay = { date: '2026-11-18', weeklyOff: 'none', holiday: null };
+  const shift = { start: '09:30', end: '18:30', breakMinutes: 60 };
+
+  it('counts 2.5 h from 10:00 to 12:30; a weekly-off or holiday takes nothing', () => {
+    const h = countHours(wed, '10:00', '12:30', shift);
+    expect(h).toMatchObject({ total: 2.5, hours: 2.5, errors: [] });
+    expect(h.days[0]!.reason).toBe('Leave 10:00 to 12:30 (2.5 h)');
+    const off = countHours({ ...wed, weeklyOff: 'full' }, '10:00', '12:30', null);
+    expect(off.total).toBe(0);
+    expect(off.days[0]!.reason).toBe('Weekly-off: no leave needed');
+  });
+
+  it('names the field of each error: order, quarter hours, the shift, the daily maximum', () => {
+    const paths = (from: string, to: string, s: HourShift = shift) =>
+      countHours(wed, from, to, s).errors.map((e) => e.path);
+    expect(paths('12:00', '12:00')).toEqual(['to_time']);
+    expect(paths('10:05', '11:00')).toEqual(['from_time']);
+    expect(paths('08:00', '10:00')).toEqual(['from_time']);
+    expect(paths('17:00', '19:00')).toEqual(['to_time']);
+    expect(countHours(wed, '09:30', '18:30', shift).errors[0]!.message).toBe(
+      'At most 8 h of leave in a day (your shift less its break); this is 9 h',
+    );
+    // Without a shift (or on a night shift) any time of day, at most HOURS_PER_DAY.
+    expect(paths('06:00', '14:00', null)).toEqual([]);
+    expect(paths('06:00', '14:15', null)).toEqual(['to_time']);
+    expect(paths('06:00', '08:00', { start: '22:00', end: '06:00', breakMinutes: 0 })).toEqual([]);
+  });
+
+  it('property: quarter-hour times inside the shift count their length in hours', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 38, max: 74 }), fc.integer({ min: 1, max: 32 }), (a, len) => {
+        const b = Math.min(a + len, 74); // quarter hours from 09:30 (38) to 18:30 (74)
+        if (b <= a) return;
+        const t = (q: number) =>
+          `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}`;
+        const h = countHours(wed, t(a), t(b), shift);
+        const hours = (b - a) / 4;
+        expect(h.hours).toBe(hours);
+        expect(h.errors.length === 0).toBe(hours <= 8);
+        expect(h.total).toBe(hours);
+      }),
+    );
+  });
+});
