@@ -11,6 +11,7 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Not a valid date');
 const uuid = z.string().uuid();
+const hhmm = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Use the format HH:MM (24-hour)');
 const days = z.number().multipleOf(0.25).min(0).max(366);
 
 export const LEAVE_UNITS = ['day', 'half_day', 'hour'] as const;
@@ -170,6 +171,9 @@ export const LeaveRequestInputSchema = z
     reason: z.string().trim().max(1000).nullable().default(null),
     contact: z.string().trim().max(100).nullable().default(null),
     document_id: uuid.nullable().default(null),
+    /** Leave types with unit 'hour': the start and end time on the one date, 'HH:MM'. */
+    from_time: hhmm.nullable().default(null),
+    to_time: hhmm.nullable().default(null),
   })
   .refine((r) => r.from_date <= r.to_date, {
     path: ['to_date'],
@@ -186,6 +190,22 @@ export const LeaveRequestInputSchema = z
   .refine((r) => r.day_type === 'full_day' || r.half_day_type !== null, {
     path: ['half_day_type'],
     message: 'Choose the first or the second half',
+  })
+  .refine((r) => r.to_time === null || r.from_time !== null, {
+    path: ['from_time'],
+    message: 'Give the start time',
+  })
+  .refine((r) => r.from_time === null || r.to_time !== null, {
+    path: ['to_time'],
+    message: 'Give the end time',
+  })
+  .refine((r) => r.from_time === null || r.to_time === null || r.to_time > r.from_time, {
+    path: ['to_time'],
+    message: 'The end time must be after the start time',
+  })
+  .refine((r) => r.from_time === null || r.from_date === r.to_date, {
+    path: ['to_date'],
+    message: 'Leave in hours is for one date: make the start and end dates the same',
   });
 export type LeaveRequestInput = z.infer<typeof LeaveRequestInputSchema>;
 export type LeaveRequestInputData = z.input<typeof LeaveRequestInputSchema>;
@@ -228,6 +248,10 @@ export const LeaveRequestSchema = z.object({
   document_id: z.string().nullable(),
   /** Opens the attached document (its employee, its approvers, leave administrators). */
   document_url: z.string().nullable(),
+  /** Leave in hours: the times on the one date and the hours taken (null for leave in days). */
+  from_time: z.string().nullable().optional(),
+  to_time: z.string().nullable().optional(),
+  hours: z.number().nullable().optional(),
   status: z.enum(LEAVE_REQUEST_STATUSES),
   created_at: z.string(),
   approval: ApprovalStateSchema.nullable(),

@@ -10,6 +10,8 @@ export type LeaveDayContext = LeaveDay & {
   leavePolicyId: string | null;
   /** The attendance policy's half- and full-day minimums (comp-off credits follow them). */
   attendance?: WorkThresholds | null;
+  /** The day's shift (leave in hours must fall within a day shift). */
+  shift?: { start: string; end: string; breakMinutes: number } | null;
 };
 export type DayContextLoader = (
   tx: Queryable,

@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/client';
-import type { DayContextLoader, LeaveDayContext } from './leave.days';
+import type { DayContextLoader } from './leave.days';
 import * as repo from './leave.repo';
-import { countLeaveDays, datesOf, round2, type SandwichRules } from './leave.rules';
+import { addDays, round2, SANDWICH_REACH, type SandwichRules } from './leave.rules';
+import { countRequestDays } from './leave.sandwich';
 
 /** What changed in the calendar (the policies index's CalendarChange has these fields). */
 export type LeaveCalendarChange = {
@@ -25,11 +26,15 @@ export async function recountRequests(
   /** An approved request's counted days changed: attendance's leave marks follow. */
   remark?: (tx: Queryable, before: repo.RequestRow, after: repo.RequestRow) => Promise<void>,
 ): Promise<number> {
-  const params: unknown[] = [change.from, change.to ?? '9999-12-31'];
+  // A request's sandwiched days off may lie up to SANDWICH_REACH days outside its own dates.
+  const params: unknown[] = [
+    addDays(change.from, -SANDWICH_REACH),
+    change.to ? addDays(change.to, SANDWICH_REACH) : '9999-12-31',
+  ];
   const who =
     change.employeeIds === 'all' ? '' : `AND employee_id = ANY($${params.push(change.employeeIds)}::uuid[])`;
   const { rows: ids } = await tx.query<{ id: string }>(
-    `SELECT id FROM leave_requests WHERE status IN ('pending', 'approved')
+    `SELECT id FROM leave_requests WHERE status IN ('pending', 'approved') AND hours IS NULL
         AND from_date <= $2::date AND to_date >= $1::date ${who} ORDER BY id`,
     params,
   );
@@ -44,16 +49,16 @@ export async function recountRequests(
   );
   let changed = 0;
   for (const r of requests) {
-    const ctx =
-      (await dayContexts(tx, change.companyId, [r.employee_id], r.from_date, r.to_date)).get(r.employee_id) ??
-      [];
-    const byDate = new Map(ctx.map((c) => [c.date, c]));
-    const days = datesOf(r.from_date, r.to_date).map(
-      (date): LeaveDayContext =>
-        byDate.get(date) ?? { date, weeklyOff: 'none', holiday: null, leavePolicyId: null },
-    );
     const type = types.get(r.leave_type_id)!;
-    const counted = countLeaveDays(days, sandwichOf(type), r.session);
+    const counted = await countRequestDays(tx, dayContexts, {
+      companyId: change.companyId,
+      employeeId: r.employee_id,
+      from: r.from_date,
+      to: r.to_date,
+      session: r.session,
+      rules: sandwichOf(type),
+      exceptId: r.id,
+    });
     // jsonb keeps its own key order, so compare what counts rather than the text.
     const key = (d: { date: string; amount: number; kind: string }[]) =>
       d.map((x) => `${x.date}:${x.amount}:${x.kind}`).join(',');

@@ -289,14 +289,20 @@ export type RequestRow = {
   document_id: string | null;
   status: 'pending' | 'approved' | 'rejected' | 'withdrawn' | 'cancelled';
   created_at: unknown;
+  /** Leave in hours (0098): the times on the one date and the hours; null for leave in days. */
+  from_time: string | null;
+  to_time: string | null;
+  hours: number | null;
 };
 const REQUEST_SELECT = `SELECT r.id, r.employee_id, e.employee_code, trim(e.first_name || ' ' || e.last_name) AS employee_name,
     r.leave_type_id, t.name AS leave_type_name, t.code AS leave_type_code, t.paid, r.from_date::text AS from_date,
-    r.to_date::text AS to_date, r.session, r.days, r.total, r.reason, r.contact, r.document_id, r.status, r.created_at
+    r.to_date::text AS to_date, r.session, r.days, r.total, r.reason, r.contact, r.document_id, r.status, r.created_at,
+    r.from_time, r.to_time, r.hours
   FROM leave_requests r JOIN employees e ON e.id = r.employee_id JOIN leave_types t ON t.id = r.leave_type_id`;
 const requestRow = (r: RequestRow): RequestRow => ({
   ...r,
   total: Number(r.total),
+  hours: r.hours === null || r.hours === undefined ? null : Number(r.hours),
   days: typeof r.days === 'string' ? JSON.parse(r.days) : r.days,
 });
 
@@ -319,12 +325,17 @@ export type RequestValues = {
   reason: string | null;
   contact: string | null;
   documentId: string | null;
+  /** Leave in hours: the times and the hours (absent or null for leave in days). */
+  fromTime?: string | null;
+  toTime?: string | null;
+  hours?: number | null;
 };
 export async function insertRequest(tx: Queryable, v: RequestValues): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO leave_requests (company_id, employee_id, leave_type_id, from_date, to_date, session, days, total,
-       reason, contact, document_id)
-     VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10) RETURNING id`,
+       reason, contact, document_id, from_time, to_time, hours)
+     VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13)
+     RETURNING id`,
     [
       v.employeeId,
       v.leaveTypeId,
@@ -336,6 +347,9 @@ export async function insertRequest(tx: Queryable, v: RequestValues): Promise<st
       v.reason,
       v.contact,
       v.documentId,
+      v.fromTime ?? null,
+      v.toTime ?? null,
+      v.hours ?? null,
     ],
   );
   return rows[0]!.id;
@@ -343,7 +357,8 @@ export async function insertRequest(tx: Queryable, v: RequestValues): Promise<st
 export async function updateRequest(tx: Queryable, id: string, v: RequestValues): Promise<void> {
   await tx.query(
     `UPDATE leave_requests SET leave_type_id = $2, from_date = $3, to_date = $4, session = $5, days = $6::jsonb,
-       total = $7, reason = $8, contact = $9, document_id = $10, updated_at = now() WHERE id = $1`,
+       total = $7, reason = $8, contact = $9, document_id = $10, from_time = $11, to_time = $12, hours = $13,
+       updated_at = now() WHERE id = $1`,
     [
       id,
       v.leaveTypeId,
@@ -355,6 +370,9 @@ export async function updateRequest(tx: Queryable, id: string, v: RequestValues)
       v.reason,
       v.contact,
       v.documentId,
+      v.fromTime ?? null,
+      v.toTime ?? null,
+      v.hours ?? null,
     ],
   );
 }
@@ -382,8 +400,11 @@ export async function overlapping(
     to_date: string;
     session: Session;
     status: string;
+    from_time: string | null;
+    to_time: string | null;
   }>(
-    `SELECT id, from_date::text AS from_date, to_date::text AS to_date, session, status FROM leave_requests
+    `SELECT id, from_date::text AS from_date, to_date::text AS to_date, session, status, from_time, to_time
+       FROM leave_requests
       WHERE employee_id = $1 AND status IN ('pending', 'approved') AND from_date <= $3 AND to_date >= $2
         AND id IS DISTINCT FROM $4`,
     [employeeId, from, to, exceptId],
@@ -469,7 +490,7 @@ export async function leaveDays(
   const params: unknown[] = [from, to, from, to];
   const who = employeeIds ? `AND r.employee_id = ANY($${params.push(employeeIds)}::uuid[])` : '';
   const only = opts.unpaidApprovedOnly
-    ? "AND r.status = 'approved' AND NOT t.paid"
+    ? "AND r.status = 'approved' AND NOT t.paid AND r.hours IS NULL"
     : "AND r.status IN ('pending', 'approved')";
   const { rows } = await tx.query<{
     request_id: string;

@@ -120,6 +120,134 @@ export function ruleLabel(rule: keyof SandwichRules): string {
 }
 const halfLabel = (s: Session) => (s === 'first_half' ? 'first half' : 'second half');
 
+/** How another request of the employee takes a date: the whole day or one half. */
+export type OtherLeave = { portion: 'full' | 'first_half' | 'second_half'; status: string };
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** "Fri 13 Nov" */
+export function dayLabel(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+}
+
+/** The longest run of weekly-offs and holidays looked at next to a request. */
+export const SANDWICH_REACH = 14;
+
+/**
+ * Weekly-offs and holidays sandwiched between this request and another leave of the employee
+ * (pending or approved): the days off right before `from` back to the other leave's last day count
+ * by the "before" rules, the days off right after `to` up to the other leave's first day by the
+ * "after" rules. A working day (or half a weekly-off) in the run means no sandwich; so does a
+ * half-day on the side facing the run (a first half before it, a second half after it). Dates
+ * another request already takes from its balance are the other leave, never counted twice.
+ * `calendar` holds the days around the request (a missing date is a working day).
+ */
+export function sandwichGaps(a: {
+  from: string;
+  to: string;
+  session: Session;
+  calendar: Map<string, LeaveDay>;
+  others: Map<string, OtherLeave>;
+  rules: SandwichRules;
+}): { before: CountedDay[]; after: CountedDay[] } {
+  const walk = (side: 'before' | 'after'): CountedDay[] => {
+    // This request's side facing the run must be on leave.
+    if (side === 'before' && a.session === 'second_half') return [];
+    if (side === 'after' && a.session === 'first_half') return [];
+    const step = side === 'before' ? -1 : 1;
+    const run: LeaveDay[] = [];
+    let d = addDays(side === 'before' ? a.from : a.to, step);
+    for (let i = 0; i < SANDWICH_REACH; i++, d = addDays(d, step)) {
+      const other = a.others.get(d);
+      if (other) {
+        const faces =
+          other.portion === 'full' || other.portion === (side === 'before' ? 'second_half' : 'first_half');
+        if (!faces || run.length === 0) return [];
+        const ordered = side === 'before' ? [...run].reverse() : run;
+        return ordered.map((day) => {
+          const kind = day.holiday ? 'holiday' : 'weekly_off';
+          const what = day.holiday ? `Holiday (${day.holiday.name})` : 'Weekly-off';
+          const rule = rulesKey(kind, side);
+          const counted = a.rules[rule];
+          const theirs = `your ${other.status} leave on ${dayLabel(d)}`;
+          const where =
+            side === 'before' ? `between ${theirs} and this request` : `between this request and ${theirs}`;
+          return {
+            date: day.date,
+            amount: counted ? 1 : 0,
+            kind,
+            reason: `${dayLabel(day.date)}: ${what.charAt(0).toLowerCase()}${what.slice(1)} ${where}: ${
+              counted ? 'counted' : 'not counted'
+            } (sandwich rule "${ruleLabel(rule)}")`,
+          };
+        });
+      }
+      const day = a.calendar.get(d) ?? { date: d, weeklyOff: 'none', holiday: null };
+      if (!isOff(day)) return [];
+      run.push({ ...day, date: d });
+    }
+    return [];
+  };
+  return { before: walk('before'), after: walk('after') };
+}
+
+// ---- Leave in hours ----
+
+/** The most hours of leave in one day when the employee has no (day) shift. */
+export const HOURS_PER_DAY = 8;
+/** The shift of the day, local 'HH:MM' (end at or before start: it ends the next day). */
+export type HourShift = { start: string; end: string; breakMinutes: number } | null;
+export const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+const hoursWord = (h: number) => `${h} h`;
+
+/**
+ * The hours a request for part of one date takes: from `fromTime` to `toTime` (quarter hours), within
+ * the day shift when there is one and at most its length less the break (else HOURS_PER_DAY). A
+ * weekly-off or holiday takes nothing. Errors name the field they are about.
+ */
+export function countHours(day: LeaveDay, fromTime: string, toTime: string, shift: HourShift) {
+  const errors: { path: string; message: string }[] = [];
+  const a = minutesOf(fromTime);
+  const b = minutesOf(toTime);
+  if (a % 15 !== 0) errors.push({ path: 'from_time', message: 'Use quarter hours (:00, :15, :30 or :45)' });
+  if (b % 15 !== 0) errors.push({ path: 'to_time', message: 'Use quarter hours (:00, :15, :30 or :45)' });
+  if (b <= a) errors.push({ path: 'to_time', message: 'The end time must be after the start time' });
+  const dayShift = shift && minutesOf(shift.end) > minutesOf(shift.start) ? shift : null;
+  const max = dayShift
+    ? round2((minutesOf(dayShift.end) - minutesOf(dayShift.start) - dayShift.breakMinutes) / 60)
+    : HOURS_PER_DAY;
+  if (dayShift && a < minutesOf(dayShift.start)) {
+    errors.push({
+      path: 'from_time',
+      message: `The start time is before your shift (${dayShift.start} to ${dayShift.end})`,
+    });
+  }
+  if (dayShift && b > minutesOf(dayShift.end)) {
+    errors.push({
+      path: 'to_time',
+      message: `The end time is after your shift (${dayShift.start} to ${dayShift.end})`,
+    });
+  }
+  const hours = b > a ? round2((b - a) / 60) : 0;
+  if (errors.length === 0 && hours > max) {
+    errors.push({
+      path: 'to_time',
+      message: `At most ${hoursWord(max)} of leave in a day (${dayShift ? 'your shift less its break' : 'the daily maximum'}); this is ${hoursWord(hours)}`,
+    });
+  }
+  const off = isOff(day);
+  const counted: CountedDay = {
+    date: day.date,
+    amount: off ? 0 : hours,
+    kind: off ? (day.holiday ? 'holiday' : 'weekly_off') : 'working',
+    reason: off
+      ? `${day.holiday ? `Holiday (${day.holiday.name})` : 'Weekly-off'}: no leave needed`
+      : `Leave ${fromTime} to ${toTime} (${hoursWord(hours)})`,
+  };
+  return { days: [counted], total: counted.amount, hours, errors };
+}
+
 // ---- Accrual ----
 
 export type AccrualFrequency = 'monthly' | 'quarterly' | 'yearly';
@@ -340,15 +468,16 @@ export type RequestCheck = {
 export function checkRequest(c: RequestCheck): { rule: string; message: string }[] {
   const t = c.type;
   const out: { rule: string; message: string }[] = [];
+  const units = t.unit === 'hour' ? 'hours' : 'days';
   if (c.counted <= 0)
-    out.push({ rule: 'days', message: 'These dates count no leave days (all weekly-offs or holidays)' });
+    out.push({ rule: 'days', message: `These dates count no leave ${units} (all weekly-offs or holidays)` });
   if (t.unit === 'day' && c.session !== 'full_day') {
     out.push({ rule: 'unit', message: `${t.name} is taken in full days only (unit rule)` });
   }
   if (t.maxPerRequest !== null && c.counted > t.maxPerRequest) {
     out.push({
       rule: 'max_per_request',
-      message: `At most ${t.maxPerRequest} days per request (maximum per request rule)`,
+      message: `At most ${t.maxPerRequest} ${units} per request (maximum per request rule)`,
     });
   }
   if (t.maxPerMonth !== null) {
@@ -357,7 +486,7 @@ export function checkRequest(c: RequestCheck): { rule: string; message: string }
       if (total > t.maxPerMonth) {
         out.push({
           rule: 'max_per_month',
-          message: `At most ${t.maxPerMonth} days in ${month}; this makes ${total} (maximum per month rule)`,
+          message: `At most ${t.maxPerMonth} ${units} in ${month}; this makes ${total} (maximum per month rule)`,
         });
       }
     }

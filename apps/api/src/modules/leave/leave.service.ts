@@ -35,7 +35,7 @@ import {
   appliesTo,
   balanceOf,
   checkRequest,
-  countLeaveDays,
+  countHours,
   datesOf,
   encashmentRefusal,
   type LeaveTypeRules,
@@ -43,6 +43,7 @@ import {
   type SandwichRules,
   type Session,
 } from './leave.rules';
+import { countRequestDays } from './leave.sandwich';
 
 /** The request type this module registers with the approval engine. */
 export const LEAVE_TYPE = 'leave';
@@ -118,6 +119,11 @@ const sessionOf = (i: LeaveRequestInput): Session =>
 
 export type QueueMode = 'team' | 'admin';
 
+/** What a request of a type in hours stores besides its days (nothing for leave in days). */
+const timesOf = (type: repo.LeaveTypeRow, input: LeaveRequestInput, total: number) =>
+  type.unit === 'hour' ? { fromTime: input.from_time, toTime: input.to_time, hours: total } : {};
+const unitWord = (hours: number | null) => (hours === null ? 'days' : 'h');
+
 /** An employee's balances by leave type, in the caller's tenant transaction (also the dashboard's, through the index). */
 export async function balancesOf(tx: Queryable, employeeId: string): Promise<LeaveBalance[]> {
   return (await repo.balanceRows(tx, employeeId)).map((r) => {
@@ -188,14 +194,15 @@ export function createLeaveService(deps: {
 
   /** Approved: attendance shows the days as leave. */
   async function markDays(tx: Queryable, row: repo.RequestRow) {
-    if (!leaveDays) return;
+    // Leave in hours leaves the attendance day to punches (0098): it is not a day on leave.
+    if (!leaveDays || row.hours !== null) return;
     const marks = await marksOf(tx, row, null);
     if (marks.length > 0) await leaveDays.mark(tx, await companyOf(tx), row.employee_id, marks, row.id);
   }
 
   /** No longer approved: the days go back to what punches and the calendar make of them. */
   async function unmarkDays(tx: Queryable, row: repo.RequestRow) {
-    if (!leaveDays) return;
+    if (!leaveDays || row.hours !== null) return;
     const dates = row.days.filter((d) => d.amount > 0).map((d) => d.date);
     if (dates.length === 0) return;
     const companyId = await companyOf(tx);
@@ -269,6 +276,34 @@ export function createLeaveService(deps: {
     );
   }
 
+  /** Leave in hours: one date, a start and an end time within the day's shift. */
+  async function hoursOf(
+    tx: Queryable,
+    companyId: string,
+    employeeId: string,
+    type: repo.LeaveTypeRow,
+    input: LeaveRequestInput,
+    session: Session,
+  ) {
+    if (!input.from_time) throw invalid('from_time', `${type.name} is taken in hours: give the start time`);
+    if (!input.to_time) throw invalid('to_time', `${type.name} is taken in hours: give the end time`);
+    if (input.from_date !== input.to_date) {
+      throw invalid('to_date', 'Leave in hours is for one date: make the start and end dates the same');
+    }
+    if (session !== 'full_day') throw invalid('day_type', 'Leave in hours has no half days: give the times');
+    const ctx = (await dayContexts(tx, companyId, [employeeId], input.from_date, input.from_date)).get(
+      employeeId,
+    )?.[0];
+    const day = ctx ?? { date: input.from_date, weeklyOff: 'none' as const, holiday: null };
+    const counted = countHours(day, input.from_time, input.to_time, ctx?.shift ?? null);
+    if (counted.errors.length > 0) {
+      throw new AppError('VALIDATION', counted.errors.map((e) => e.message).join('; '), {
+        errors: counted.errors,
+      });
+    }
+    return counted;
+  }
+
   /** Counts the days and checks every rule; `exceptId` is the request being edited. */
   async function evaluate(
     tx: Queryable,
@@ -282,11 +317,21 @@ export function createLeaveService(deps: {
     const type = types.find((t) => t.id === input.leave_type_id);
     if (!type) throw invalid('leave_type_id', 'This leave type is not in your leave policy');
     const session = sessionOf(input);
-    const counted = countLeaveDays(
-      await daysOf(tx, actor.companyId, employeeId, input.from_date, input.to_date),
-      sandwichOf(type),
-      session,
-    );
+    const counted =
+      type.unit === 'hour'
+        ? await hoursOf(tx, actor.companyId, employeeId, type, input, session)
+        : await countRequestDays(tx, dayContexts, {
+            companyId: actor.companyId,
+            employeeId,
+            from: input.from_date,
+            to: input.to_date,
+            session,
+            rules: sandwichOf(type),
+            exceptId,
+          });
+    if (type.unit !== 'hour' && (input.from_time || input.to_time)) {
+      throw invalid('from_time', `${type.name} is taken in days: leave the times empty`);
+    }
     const countedByMonth = new Map<string, number>();
     for (const d of counted.days) {
       if (d.amount > 0)
@@ -316,13 +361,24 @@ export function createLeaveService(deps: {
     }
     const overlaps = await repo.overlapping(tx, employeeId, input.from_date, input.to_date, exceptId);
     for (const o of overlaps) {
-      // Two halves of one day do not overlap.
+      // Two halves of one day do not overlap, nor two leaves in hours at different times.
       const halves =
         o.from_date === o.to_date &&
         o.session !== 'full_day' &&
         session !== 'full_day' &&
         o.session !== session;
-      if (!halves) {
+      const apart =
+        !!input.from_time &&
+        !!input.to_time &&
+        !!o.from_time &&
+        !!o.to_time &&
+        (o.to_time <= input.from_time || o.from_time >= input.to_time);
+      if (o.from_time && !halves && !apart) {
+        violations.unshift({
+          rule: 'overlap',
+          message: `You already have ${o.status} leave on ${o.from_date} from ${o.from_time} to ${o.to_time} (no overlapping requests)`,
+        });
+      } else if (!halves && !apart) {
         violations.unshift({
           rule: 'overlap',
           message: `You already have ${o.status} leave from ${o.from_date} to ${o.to_date} (no overlapping requests)`,
@@ -386,6 +442,9 @@ export function createLeaveService(deps: {
         contact: r.contact,
         document_id: r.document_id,
         document_url: r.document_id ? `/api/leave/leave-record/${r.id}/document` : null,
+        from_time: r.from_time,
+        to_time: r.to_time,
+        hours: r.hours,
         status: r.status,
         created_at: iso(r.created_at),
         approval: (approvalId && states.get(approvalId)) || null,
@@ -427,7 +486,10 @@ export function createLeaveService(deps: {
           kind: 'used',
           amount: -row.total,
           reason: `Leave ${row.from_date}${row.to_date !== row.from_date ? ` to ${row.to_date}` : ''} approved`,
-          rule: `${row.total} days counted (${describeDays(row.days)})`,
+          rule:
+            row.hours === null
+              ? `${row.total} days counted (${describeDays(row.days)})`
+              : `${row.total} h counted (${row.from_time} to ${row.to_time})`,
           ref: row.id,
           sourceKey: `used:${row.id}`,
           createdBy: ctx.actor.userId ?? null,
@@ -446,20 +508,46 @@ export function createLeaveService(deps: {
       for (const r of await repo.getRequests(tx, subjectIds)) {
         out.set(r.id, {
           title: `Leave: ${r.employee_name}`,
-          summary: `${r.leave_type_name}, ${r.from_date}${r.to_date !== r.from_date ? ` to ${r.to_date}` : ''} (${r.total} days)`,
+          summary: `${r.leave_type_name}, ${r.from_date}${r.to_date !== r.from_date ? ` to ${r.to_date}` : ''} (${r.total} ${unitWord(r.hours)})`,
         });
       }
       return out;
     },
     onApproved,
-    onRejected: (ctx) => repo.setStatus(ctx.tx, ctx.request.subjectId, 'rejected'),
-    onWithdrawn: (ctx) => repo.setStatus(ctx.tx, ctx.request.subjectId, 'withdrawn'),
+    onRejected: (ctx) => ended(ctx.tx, ctx.request.subjectId, 'rejected'),
+    onWithdrawn: (ctx) => ended(ctx.tx, ctx.request.subjectId, 'withdrawn'),
   };
   engine.registry.register(requestType);
 
+  /**
+   * A request stops being pending or approved: the employee's leave next to it is counted again, as
+   * days off sandwiched between the two are no longer between leave.
+   */
+  async function ended(tx: Queryable, id: string, status: 'rejected' | 'withdrawn' | 'cancelled') {
+    await repo.setStatus(tx, id, status);
+    const [row] = await repo.getRequests(tx, [id]);
+    if (!row) return;
+    await recountRequests(
+      tx,
+      {
+        companyId: await companyOf(tx),
+        employeeIds: [row.employee_id],
+        from: row.from_date,
+        to: row.to_date,
+        reason: `the leave of ${row.from_date}${row.to_date !== row.from_date ? ` to ${row.to_date}` : ''} next to it was ${status}`,
+      },
+      dayContexts,
+      sandwichOf,
+      async (t, before, after) => {
+        await unmarkDays(t, before);
+        await markDays(t, after);
+      },
+    );
+  }
+
   async function cancelApproved(tx: Queryable, actor: Actor, row: repo.RequestRow) {
     await assertOpen(tx, row.employee_id, row.from_date, row.to_date);
-    await repo.setStatus(tx, row.id, 'cancelled');
+    await ended(tx, row.id, 'cancelled');
     await unmarkDays(tx, row);
     if (row.paid && row.total > 0) {
       await repo.appendEntries(tx, [
@@ -636,6 +724,7 @@ export function createLeaveService(deps: {
           reason: input.reason,
           contact: input.contact,
           documentId: input.document_id,
+          ...timesOf(e.type, input, e.total),
         });
         await engine.raise(tx, {
           type: LEAVE_TYPE,
@@ -673,6 +762,7 @@ export function createLeaveService(deps: {
           reason: input.reason,
           contact: input.contact,
           documentId: input.document_id,
+          ...timesOf(e.type, input, e.total),
         });
         await auditOf(tx, actor, {
           action: 'leave.request_edited',
@@ -700,7 +790,7 @@ export function createLeaveService(deps: {
             );
           const approvalId = await approvalIdOf(tx, id);
           if (approvalId) await engine.withdraw(tx, actor, approvalId);
-          else await repo.setStatus(tx, id, 'withdrawn');
+          else await ended(tx, id, 'withdrawn');
         } else if (row.status === 'approved') {
           if (!isAdmin(actor) && row.from_date < (await today(tx))) {
             throw new AppError(

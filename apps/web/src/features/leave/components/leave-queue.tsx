@@ -31,7 +31,9 @@ import { LeaveDocumentButton, LeaveStatusBadge } from './leave-parts';
 const range = (r: LeaveRequest) =>
   `${formatDate(r.from_date)}${r.to_date !== r.from_date ? ` – ${formatDate(r.to_date)}` : ''}${
     r.half_day_type ? ` (${enumLabel(r.half_day_type)})` : ''
-  }`;
+  }${r.from_time ? `, ${r.from_time} to ${r.to_time}` : ''}`;
+/** The amount of a request in its unit: "2.5 h" for leave in hours, else days. */
+const amount = (r: LeaveRequest) => (r.hours != null ? `${r.total} h` : `${r.total} days`);
 
 function RequestDrawer({
   request,
@@ -58,7 +60,7 @@ function RequestDrawer({
       title: decision === 'approve' ? 'Approve this leave?' : 'Reject this leave?',
       message:
         decision === 'approve'
-          ? `${r.employee_name}: ${r.total} days of ${r.leave_type.name}${r.leave_type.paid ? ' are taken from the balance when the last level approves' : ' (unpaid: loss of pay)'}.`
+          ? `${r.employee_name}: ${amount(r)} of ${r.leave_type.name}${r.leave_type.paid ? ' are taken from the balance when the last level approves' : ' (unpaid: loss of pay)'}.`
           : `${r.employee_name} will see your reason.`,
       acceptLabel: decision === 'approve' ? 'Approve' : 'Reject',
       danger: decision === 'reject',
@@ -87,7 +89,7 @@ function RequestDrawer({
         <Stack gap="sm">
           <Group gap="xs">
             <Text size="sm">
-              {r.leave_type.name}, {range(r)}: {r.total} days
+              {r.leave_type.name}, {range(r)}: {amount(r)}
             </Text>
             <LeaveStatusBadge status={r.status} />
           </Group>
@@ -188,7 +190,7 @@ export function LeaveQueue({ mode }: { mode: QueueMode }) {
     },
     { key: 'type', label: 'Leave type', cell: (r) => r.leave_type.name },
     { key: 'dates', label: 'Dates', sort: 'from_date', cell: range },
-    { key: 'days', label: 'Days', cell: (r) => r.total },
+    { key: 'days', label: 'Days', cell: (r) => (r.hours != null ? `${r.total} h` : r.total) },
     {
       key: 'requested',
       label: 'Requested at',

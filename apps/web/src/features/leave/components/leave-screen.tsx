@@ -22,6 +22,7 @@ import {
   Table,
   Text,
   Textarea,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
@@ -57,6 +58,8 @@ import { EncashLeave } from './leave-encashment';
 import { LeaveDocumentButton, LeaveStatusBadge } from './leave-parts';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+/** An amount in the leave type's unit: "12.5 h" for types in hours, else days. */
+const amountIn = (n: number, unit: string | undefined) => (unit === 'hour' ? `${n} h` : days(n));
 
 /** Balances, each opening onto the ledger entries behind it. */
 function Balances({ onExplain }: { onExplain: (b: LeaveBalance) => void }) {
@@ -72,10 +75,14 @@ function Balances({ onExplain }: { onExplain: (b: LeaveBalance) => void }) {
           {b.paid ? (
             <>
               <Text size="xl" fw={700} data-testid={`balance-${b.code}`}>
-                {b.balance}
+                {b.unit === 'hour' ? `${b.balance} h` : b.balance}
               </Text>
               <Text size="sm">
-                {b.pending > 0 ? `${days(b.pending)} pending, ${b.available} available` : 'days available'}
+                {b.pending > 0
+                  ? `${amountIn(b.pending, b.unit)} pending, ${b.unit === 'hour' ? `${b.available} h` : b.available} available`
+                  : b.unit === 'hour'
+                    ? 'hours available'
+                    : 'days available'}
               </Text>
               <Button size="xs" variant="light" mt="xs" onClick={() => onExplain(b)}>
                 Explain {b.name} balance
@@ -146,13 +153,14 @@ function Explainer({ balance, onClose }: { balance: LeaveBalance | null; onClose
 
 type Session = 'full_day' | 'first_half' | 'second_half';
 
-function PreviewTable({ preview }: { preview: LeavePreview }) {
+function PreviewTable({ preview, unit }: { preview: LeavePreview; unit: string | undefined }) {
+  const u = (n: number) => (unit === 'hour' ? `${n} h` : `${n}`);
   return (
     <Stack gap="xs" aria-live="polite">
       <Text fw={600} data-testid="preview-total">
-        {days(preview.total)} counted
+        {amountIn(preview.total, unit)} counted
       </Text>
-      <Table withTableBorder aria-label="Days counted">
+      <Table withTableBorder aria-label={unit === 'hour' ? 'Hours counted' : 'Days counted'}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Date</Table.Th>
@@ -164,14 +172,15 @@ function PreviewTable({ preview }: { preview: LeavePreview }) {
           {preview.days.map((d) => (
             <Table.Tr key={d.date}>
               <Table.Td>{formatDate(d.date)}</Table.Td>
-              <Table.Td>{d.amount}</Table.Td>
+              <Table.Td>{u(d.amount)}</Table.Td>
               <Table.Td>{d.reason}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       <Text size="sm">
-        Balance {preview.balance}, available {preview.available}, after this request {preview.balance_after}.
+        Balance {u(preview.balance)}, available {u(preview.available)}, after this request{' '}
+        {u(preview.balance_after)}.
       </Text>
       {preview.violations.length > 0 && (
         <Alert color="red" title="This request breaks a rule">
@@ -194,6 +203,9 @@ function ApplyForm() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [session, setSession] = useState<Session>('full_day');
+  const [fromTime, setFromTime] = useState('');
+  const [toTime, setToTime] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [reason, setReason] = useState('');
   const [docFile, setDocFile] = useState<File | null>(null);
   const [doc, setDoc] = useState<{ id: string; name: string } | null>(null);
@@ -202,22 +214,56 @@ function ApplyForm() {
   const user = useAppSelector(selectUser);
   const upload = useUploadLeaveDocument(user?.employee_id);
   const type = config.data?.leave_types.find((t) => t.id === typeId);
+  // A type in hours takes one date with a start and an end time, no half days.
+  const hourly = type?.unit === 'hour';
 
-  const input = () => ({
-    leave_type_id: typeId ?? '',
-    from_date: from,
-    to_date: session === 'full_day' ? to || from : from,
-    day_type: session === 'full_day' ? ('full_day' as const) : ('half_day' as const),
-    half_day_type: session === 'full_day' ? null : session,
-    reason: reason.trim() || null,
-    document_id: doc?.id ?? null,
-  });
-  const ready = !!typeId && !!from && (session !== 'full_day' || !!to);
-  const fail = (e: unknown) => setError(e instanceof ApiError ? e.message : 'Something went wrong');
-  const reset = () => preview.reset();
+  const input = () =>
+    hourly
+      ? {
+          leave_type_id: typeId ?? '',
+          from_date: from,
+          to_date: from,
+          day_type: 'full_day' as const,
+          half_day_type: null,
+          from_time: fromTime,
+          to_time: toTime,
+          reason: reason.trim() || null,
+          document_id: doc?.id ?? null,
+        }
+      : {
+          leave_type_id: typeId ?? '',
+          from_date: from,
+          to_date: session === 'full_day' ? to || from : from,
+          day_type: session === 'full_day' ? ('full_day' as const) : ('half_day' as const),
+          half_day_type: session === 'full_day' ? null : session,
+          reason: reason.trim() || null,
+          document_id: doc?.id ?? null,
+        };
+  const ready = !!typeId && !!from && (hourly ? !!fromTime && !!toTime : session !== 'full_day' || !!to);
+  const fail = (e: unknown) => {
+    if (e instanceof ApiError && e.errors.length > 0) {
+      const byField: Record<string, string> = {};
+      for (const f of e.errors) byField[f.path] ??= f.message;
+      setFieldErrors(byField);
+    }
+    setError(e instanceof ApiError ? e.message : 'Something went wrong');
+  };
+  const reset = () => {
+    preview.reset();
+    setFieldErrors({});
+  };
+  /** The end time after the start time, checked here before the server says it. */
+  const timesOk = () => {
+    if (hourly && fromTime && toTime && toTime <= fromTime) {
+      setFieldErrors({ to_time: 'The end time must be after the start time' });
+      return false;
+    }
+    return true;
+  };
 
   const onPreview = async () => {
     setError(null);
+    if (!timesOk()) return;
     try {
       await preview.mutateAsync(input());
     } catch (e) {
@@ -241,12 +287,15 @@ function ApplyForm() {
   };
   const onSubmit = async () => {
     setError(null);
+    if (!timesOk()) return;
     try {
       await apply.mutateAsync(input());
       toastSuccess('Leave requested');
       preview.reset();
       setFrom('');
       setTo('');
+      setFromTime('');
+      setToTime('');
       setReason('');
       setDoc(null);
       setDocFile(null);
@@ -272,30 +321,33 @@ function ApplyForm() {
           }}
           nothingFoundMessage="No leave types apply to you"
         />
-        <SegmentedControl
-          aria-label="Day type"
-          value={session}
-          onChange={(v) => {
-            setSession(v as Session);
-            reset();
-          }}
-          data={[
-            { value: 'full_day', label: 'Full day' },
-            { value: 'first_half', label: 'First half' },
-            { value: 'second_half', label: 'Second half' },
-          ]}
-        />
+        {!hourly && (
+          <SegmentedControl
+            aria-label="Day type"
+            value={session}
+            onChange={(v) => {
+              setSession(v as Session);
+              reset();
+            }}
+            data={[
+              { value: 'full_day', label: 'Full day' },
+              { value: 'first_half', label: 'First half' },
+              { value: 'second_half', label: 'Second half' },
+            ]}
+          />
+        )}
         <Group grow align="flex-start">
           <DateField
-            label={session === 'full_day' ? 'From' : 'Date'}
+            label={session === 'full_day' && !hourly ? 'From' : 'Date'}
             required
             value={from}
+            error={fieldErrors.from_date ?? (hourly ? fieldErrors.to_date : undefined)}
             onChange={(v) => {
               setFrom(v);
               reset();
             }}
           />
-          {session === 'full_day' && (
+          {session === 'full_day' && !hourly && (
             <DateField
               label="To"
               required
@@ -307,6 +359,41 @@ function ApplyForm() {
             />
           )}
         </Group>
+        {hourly && (
+          <Group grow align="flex-start" wrap="wrap">
+            <TextInput
+              type="time"
+              label="From time"
+              required
+              step={900}
+              miw={140}
+              value={fromTime}
+              error={fieldErrors.from_time}
+              onChange={(e) => {
+                setFromTime(e.currentTarget.value);
+                reset();
+              }}
+            />
+            <TextInput
+              type="time"
+              label="To time"
+              required
+              step={900}
+              miw={140}
+              value={toTime}
+              error={fieldErrors.to_time}
+              onChange={(e) => {
+                setToTime(e.currentTarget.value);
+                reset();
+              }}
+            />
+          </Group>
+        )}
+        {hourly && (
+          <Text size="sm" mt={-6}>
+            Times in quarter hours, within your shift, on the one date.
+          </Text>
+        )}
         <Textarea
           label="Reason"
           value={reason}
@@ -330,7 +417,7 @@ function ApplyForm() {
               : doc
                 ? `Attached: ${doc.name}`
                 : type?.document_over_days != null
-                  ? `Needed for more than ${days(type.document_over_days)} of ${type.name}`
+                  ? `Needed for more than ${amountIn(type.document_over_days, type.unit)} of ${type.name}`
                   : undefined
           }
         />
@@ -339,7 +426,7 @@ function ApplyForm() {
             {error}
           </Alert>
         )}
-        {preview.data && <PreviewTable preview={preview.data} />}
+        {preview.data && <PreviewTable preview={preview.data} unit={type?.unit} />}
         <Group justify="flex-end">
           <Button
             variant="light"
@@ -347,7 +434,7 @@ function ApplyForm() {
             loading={preview.isPending}
             onClick={() => void onPreview()}
           >
-            Preview days
+            {hourly ? 'Preview hours' : 'Preview days'}
           </Button>
           <Button
             disabled={!ready || !preview.data || preview.data.violations.length > 0}
@@ -376,7 +463,7 @@ function MyRequests() {
     const ok = await confirm({
       title: cancel ? 'Cancel this leave?' : 'Withdraw this request?',
       message: cancel
-        ? `${days(r.total)} of ${r.leave_type.name} will be credited back to your balance.`
+        ? `${r.hours != null ? `${r.total} h` : days(r.total)} of ${r.leave_type.name} will be credited back to your balance.`
         : 'The request is withdrawn and your approvers no longer see it.',
       acceptLabel: cancel ? 'Cancel leave' : 'Withdraw',
       danger: true,
@@ -395,9 +482,9 @@ function MyRequests() {
       cell: (r) =>
         `${formatDate(r.from_date)}${r.to_date !== r.from_date ? ` – ${formatDate(r.to_date)}` : ''}${
           r.half_day_type ? ` (${enumLabel(r.half_day_type)})` : ''
-        }`,
+        }${r.from_time ? `, ${r.from_time} to ${r.to_time}` : ''}`,
     },
-    { key: 'days', label: 'Days', cell: (r) => r.total },
+    { key: 'days', label: 'Days', cell: (r) => (r.hours != null ? `${r.total} h` : r.total) },
     {
       key: 'status',
       label: 'Status',
