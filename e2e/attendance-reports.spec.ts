@@ -8,6 +8,8 @@ import { apiLogin, DEMO, expectNoAxeViolations, signIn } from './support/helpers
  * open it) and on the manager's team dashboard (who is in today).
  */
 test('an administrator reads this month’s attendance muster and exports it as .xlsx', async ({ page }) => {
+  // The muster of every employee plus two exports: past the 60 s default on a loaded 2-core machine.
+  test.setTimeout(180_000);
   const admin = await apiLogin(DEMO.admin);
   const employee = await apiLogin(DEMO.employee);
   const manager = await apiLogin(DEMO.manager);
