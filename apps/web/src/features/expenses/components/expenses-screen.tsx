@@ -284,6 +284,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
           value={f.expense_date}
           onChange={(v) => setF({ ...f, expense_date: v })}
           maxDate={dropdowns.data?.today}
+          clearButtonProps={{ 'aria-label': 'Clear the date' }}
           withAsterisk
           error={errors.expense_date}
         />
@@ -367,6 +368,8 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
           accept="application/pdf,image/png,image/jpeg"
           onChange={(file) => void onReceipt(file)}
           clearable
+          clearButtonProps={{ 'aria-label': 'Remove the receipt' }}
+          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           error={errors.receipt_file_id || undefined}
           description={
             upload.isPending ? 'Uploading…' : f.receipt_file_id ? `Attached: ${f.receipt_name}` : undefined
@@ -576,6 +579,7 @@ export function ExpensesScreen() {
         opened={dialog !== null}
         onClose={() => setDialog(null)}
         title={dialog?.item ? (dialog.item.status === 'draft' ? 'Draft claim' : 'Edit claim') : 'Add claim'}
+        closeButtonProps={{ 'aria-label': 'Close' }}
         size="lg"
       >
         {dialog && <ExpenseForm item={dialog.item} onClose={() => setDialog(null)} />}
