@@ -9,9 +9,13 @@ import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
  * replaces the whole claim.
  */
 
-export const EXPENSE_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'paid'] as const;
+/** 'draft': saved by its owner and not submitted (seen by nobody else, counted nowhere). */
+export const EXPENSE_STATUSES = ['draft', 'pending', 'approved', 'rejected', 'cancelled', 'paid'] as const;
 export type ExpenseStatus = (typeof EXPENSE_STATUSES)[number];
+/** The statuses a reimbursement queue or report shows (a draft is its owner's alone). */
+export const EXPENSE_QUEUE_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'paid'] as const;
 export const EXPENSE_STATUS_LABELS: Record<ExpenseStatus, string> = {
+  draft: 'Draft',
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
@@ -64,6 +68,17 @@ export const ExpenseInputSchema = z.strictObject({
 });
 export type ExpenseInput = z.input<typeof ExpenseInputSchema>;
 
+/**
+ * The body of addexpense / updateexpense: a claim, and `submit` (default true). `submit: false`
+ * saves a draft: only the category is required, and what is given is still checked; submitting
+ * (`submit` true, or PUT expenses/submit?expense_id=) runs the full validation of a new claim.
+ */
+export const ExpenseSaveSchema = ExpenseInputSchema.extend({
+  expense_date: orNull(isoDate),
+  submit: z.boolean().optional(),
+});
+export type ExpenseSaveInput = z.input<typeof ExpenseSaveSchema>;
+
 export const ExpenseIdQuerySchema = z.object({ expense_id: z.string().uuid() });
 
 export const ExpenseListQuerySchema = PageQuerySchema.extend({
@@ -111,8 +126,9 @@ export const ExpenseSchema = z.object({
   employee_name: z.string(),
   category_id: z.string().uuid(),
   category_name: z.string(),
-  expense_date: z.string(),
-  amount_paise: z.number().int(),
+  /** Null only on a draft. */
+  expense_date: z.string().nullable(),
+  amount_paise: z.number().int().nullable(),
   merchant: z.string().nullable(),
   description: z.string().nullable(),
   bill_number: z.string().nullable(),
@@ -189,7 +205,7 @@ export const ReimbursementQueueQuerySchema = PageQuerySchema.extend({
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   /** Search by employee name or code, merchant or bill number. */
   value: z.string().trim().max(100).optional(),
-  status: z.enum(EXPENSE_STATUSES).optional(),
+  status: z.enum(EXPENSE_QUEUE_STATUSES).optional(),
   category_id: z.string().uuid().optional(),
 });
 export type ReimbursementQueueQuery = z.infer<typeof ReimbursementQueueQuerySchema>;

@@ -105,8 +105,9 @@ export type ExpenseRow = {
   employee_name: string;
   category_id: string;
   category_name: string;
-  expense_date: string;
-  amount_paise: number;
+  /** Null only on a draft (as is the amount). */
+  expense_date: string | null;
+  amount_paise: number | null;
   merchant: string | null;
   description: string | null;
   bill_number: string | null;
@@ -140,7 +141,10 @@ export async function getExpense(tx: Queryable, id: string, lock = false): Promi
 
 export async function getExpenses(tx: Queryable, ids: string[]): Promise<ExpenseRow[]> {
   if (ids.length === 0) return [];
-  const { rows } = await tx.query<ExpenseRow>(`${SELECT} ${FROM} WHERE x.id = ANY($1::uuid[])`, [ids]);
+  const { rows } = await tx.query<ExpenseRow>(
+    `${SELECT} ${FROM} WHERE x.id = ANY($1::uuid[]) AND x.status <> 'draft'`,
+    [ids],
+  );
   return rows;
 }
 
@@ -222,6 +226,23 @@ const claimParams = (v: ClaimValues) => [
   v.distance_km,
 ];
 
+/** A claim saved as a draft: what the owner has filled in so far (no date or amount yet is fine). */
+export type DraftValues = Omit<ClaimValues, 'expense_date' | 'amount_paise'> & {
+  expense_date: string | null;
+  amount_paise: number | null;
+};
+
+export async function insertDraft(tx: Queryable, employeeId: string, v: DraftValues): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO expenses (company_id, employee_id, category_id, expense_date, amount_paise, merchant,
+       description, bill_number, receipt_document_id, travel_from, travel_to, distance_km, status)
+     VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'draft')
+     RETURNING id`,
+    [employeeId, ...claimParams(v as ClaimValues)],
+  );
+  return rows[0]!.id;
+}
+
 /**
  * Inserts a claim; null when a unique rule stopped it (the same bill, or the same idempotency key:
  * a concurrent twin waits here for the other transaction and then finds the conflict).
@@ -254,14 +275,33 @@ export async function byIdempotencyKey(
   return rows[0]?.id ?? null;
 }
 
-export async function updateExpense(tx: Queryable, id: string, v: ClaimValues): Promise<void> {
+export async function updateExpense(tx: Queryable, id: string, v: ClaimValues | DraftValues): Promise<void> {
   await tx.query(
     `UPDATE expenses SET category_id = $2, expense_date = $3, amount_paise = $4, merchant = $5, description = $6,
        bill_number = $7, receipt_document_id = $8, travel_from = $9, travel_to = $10, distance_km = $11,
        updated_at = now()
      WHERE id = $1`,
+    [id, ...claimParams(v as ClaimValues)],
+  );
+}
+
+/**
+ * Submits a draft: its values become the claim's and it turns pending, unless a standing claim of
+ * the same bill got there first (false; the unique index of the same bill decides).
+ */
+export async function submitDraft(tx: Queryable, id: string, v: ClaimValues): Promise<boolean> {
+  const { rows } = await tx.query(
+    `UPDATE expenses x SET category_id = $2, expense_date = $3, amount_paise = $4, merchant = $5, description = $6,
+       bill_number = $7, receipt_document_id = $8, travel_from = $9, travel_to = $10, distance_km = $11,
+       status = 'pending', created_at = now(), updated_at = now()
+     WHERE x.id = $1 AND x.status = 'draft'
+       AND NOT EXISTS (SELECT 1 FROM expenses o WHERE o.employee_id = x.employee_id AND o.id <> x.id
+             AND $7::text IS NOT NULL AND lower(o.bill_number) = lower($7) AND o.amount_paise = $4
+             AND o.expense_date = $3::date AND o.status IN ('pending', 'approved', 'paid'))
+     RETURNING x.id`,
     [id, ...claimParams(v)],
   );
+  return rows.length > 0;
 }
 
 export async function setStatus(tx: Queryable, id: string, status: ExpenseStatus): Promise<void> {
@@ -275,7 +315,9 @@ export async function setStatus(tx: Queryable, id: string, status: ExpenseStatus
 
 export async function markDeleted(tx: Queryable, id: string): Promise<void> {
   await tx.query(
-    `UPDATE expenses SET status = 'cancelled', deleted_at = now(), updated_at = now() WHERE id = $1`,
+    // A deleted draft stays a draft (it may be incomplete); a withdrawn claim is cancelled.
+    `UPDATE expenses SET status = CASE WHEN status = 'draft' THEN 'draft' ELSE 'cancelled' END,
+       deleted_at = now(), updated_at = now() WHERE id = $1`,
     [id],
   );
 }
@@ -317,6 +359,8 @@ export async function listPage(tx: Queryable, f: PageFilter): Promise<{ rows: Ex
   const params: unknown[] = [];
   const where: string[] = ['x.deleted_at IS NULL'];
   if (f.employeeId) where.push(`x.employee_id = $${params.push(f.employeeId)}`);
+  // A draft is its owner's alone: never in a queue.
+  else where.push(`x.status <> 'draft'`);
   if (f.onlyIds) where.push(`x.id = ANY($${params.push(f.onlyIds)}::uuid[])`);
   if (f.status) where.push(`x.status = $${params.push(f.status)}`);
   if (f.category_id) where.push(`x.category_id = $${params.push(f.category_id)}`);
@@ -359,7 +403,7 @@ export async function summary(
 ): Promise<{ status: ExpenseStatus; count: number; amount: number }[]> {
   const { rows } = await tx.query<{ status: ExpenseStatus; count: number; amount: number }>(
     `SELECT status, count(*)::int AS count, sum(amount_paise)::float8 AS amount FROM expenses
-      WHERE employee_id = $1 AND deleted_at IS NULL GROUP BY status`,
+      WHERE employee_id = $1 AND deleted_at IS NULL AND status <> 'draft' GROUP BY status`,
     [employeeId],
   );
   return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
@@ -375,6 +419,7 @@ export async function monthWise(
             coalesce(sum(amount_paise) FILTER (WHERE status = 'pending'), 0)::float8 AS pending,
             coalesce(sum(amount_paise) FILTER (WHERE status IN ('approved', 'paid')), 0)::float8 AS approved
        FROM expenses WHERE employee_id = $1 AND deleted_at IS NULL AND extract(year FROM expense_date) = $2
+        AND status <> 'draft'
       GROUP BY 1 ORDER BY 1`,
     [employeeId, year],
   );
@@ -493,6 +538,7 @@ export type ClaimReportFilter = {
 function reportWhere(f: ClaimReportFilter, params: unknown[]): string {
   const where = [
     'x.deleted_at IS NULL',
+    `x.status <> 'draft'`,
     `x.expense_date BETWEEN $${params.push(f.from)}::date AND $${params.push(f.to)}::date`,
   ];
   if (f.category_id) where.push(`x.category_id = $${params.push(f.category_id)}::uuid`);
@@ -506,10 +552,13 @@ const REPORT_FROM = `FROM expenses x JOIN expense_categories c ON c.id = x.categ
   LEFT JOIN division_units u ON u.id = e.division_unit_id
   LEFT JOIN divisions d ON d.id = u.division_id`;
 
+/** A claim's status in a report (drafts are left out). */
+type ReportStatus = Exclude<ExpenseStatus, 'draft'>;
+
 export type ClaimGroup = {
   category_id: string;
   category_name: string;
-  status: ExpenseStatus;
+  status: ReportStatus;
   count: number;
   amount_paise: number;
 };
@@ -533,7 +582,7 @@ export type ClaimReportRow = {
   employee_name: string;
   division_name: string | null;
   category_name: string;
-  status: ExpenseStatus;
+  status: ReportStatus;
   amount_paise: number;
   merchant: string | null;
   bill_number: string | null;

@@ -7,13 +7,13 @@ import {
   ExpenseDuplicateCheckInputSchema,
   ExpenseDuplicateCheckResponseSchema,
   ExpenseIdQuerySchema,
-  ExpenseInputSchema,
   ExpenseListQuerySchema,
   ExpenseMonthWiseQuerySchema,
   ExpenseMonthWiseResponseSchema,
   ExpensePageSchema,
   ExpensePayoutInputSchema,
   ExpenseResponseSchema,
+  ExpenseSaveSchema,
   ExpenseSummaryResponseSchema,
   IdParamSchema,
   MessageSchema,
@@ -87,7 +87,7 @@ export function expensesRoutes(app: FastifyInstance, deps: { expenses: ExpensesS
       schema: {
         tags,
         headers: IdempotencyHeaderSchema,
-        body: ExpenseInputSchema,
+        body: ExpenseSaveSchema,
         response: { 200: ExpenseResponseSchema, 201: ExpenseResponseSchema },
       },
     },
@@ -97,7 +97,8 @@ export function expensesRoutes(app: FastifyInstance, deps: { expenses: ExpensesS
       reply.code(created ? 201 : 200);
       return {
         status: created ? 201 : 200,
-        message: created ? 'Expense added' : 'Expense already added',
+        message:
+          item.status === 'draft' ? 'Draft saved' : created ? 'Expense added' : 'Expense already added',
         data: item,
       };
     },
@@ -128,14 +129,27 @@ export function expensesRoutes(app: FastifyInstance, deps: { expenses: ExpensesS
       schema: {
         tags,
         querystring: ExpenseIdQuerySchema,
-        body: ExpenseInputSchema,
+        body: ExpenseSaveSchema,
         response: { 200: ExpenseResponseSchema },
       },
     },
+    async (request) => {
+      const data = await svc.update(actorOf(request), request.query.expense_id, request.body);
+      return { status: 200, message: data.status === 'draft' ? 'Draft saved' : 'Expense updated', data };
+    },
+  );
+
+  // Submits a draft of the caller's as it is saved (spec section 7 style: expense_id in the query).
+  r.put(
+    '/api/expenses/submit',
+    {
+      config: { permission: 'employee_expense.edit' },
+      schema: { tags, querystring: ExpenseIdQuerySchema, response: { 200: ExpenseResponseSchema } },
+    },
     async (request) => ({
       status: 200,
-      message: 'Expense updated',
-      data: await svc.update(actorOf(request), request.query.expense_id, request.body),
+      message: 'Expense submitted',
+      data: await svc.submit(actorOf(request), request.query.expense_id),
     }),
   );
 

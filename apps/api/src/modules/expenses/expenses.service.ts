@@ -7,10 +7,11 @@ import {
   type ExpenseDuplicateCheck,
   type ExpenseDuplicateCheckInput,
   ExpenseDuplicateCheckInputSchema,
-  type ExpenseInput,
   ExpenseInputSchema,
   type ExpenseListQuery,
   type ExpensePayoutInput,
+  type ExpenseSaveInput,
+  ExpenseSaveSchema,
   type ExpenseSummary,
   type ReimbursementQueueQuery,
 } from '@hr/contract';
@@ -24,7 +25,7 @@ import {
   type HookContext,
   type RequestTypeDefinition,
 } from '../approvals';
-import { checkClaim, rupees } from './expense-rules';
+import { checkClaim, claimAmount, rupees } from './expense-rules';
 import * as repo from './expenses.repo';
 
 /** The request type this module registers with the approval engine. */
@@ -83,7 +84,9 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
     const payer = mode === 'admin' && caller.permissions.includes('reimbursements_requests.edit');
     return rows.map((r) => {
       const approvalId = approvalIds.get(r.id);
-      const own = r.employee_id === caller.employeeId && r.status === 'pending';
+      const mine = r.employee_id === caller.employeeId;
+      const own = mine && r.status === 'pending';
+      const draft = mine && r.status === 'draft' && mode === 'mine';
       const a = (approvalId && abilities.get(approvalId)) || {
         approve: false,
         reject: false,
@@ -96,8 +99,8 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
         abilities: {
           ...a,
           withdraw: own,
-          edit: own && mode === 'mine',
-          delete: own && mode === 'mine',
+          edit: (own && mode === 'mine') || draft,
+          delete: (own && mode === 'mine') || draft,
           pay: payer && r.status === 'approved',
         },
       };
@@ -106,7 +109,10 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
 
   async function itemOf(tx: Queryable, id: string, caller: Actor, mode: QueueMode) {
     const row = await repo.getExpense(tx, id);
-    if (!row) throw notFound('Expense');
+    // Another user's draft does not exist for them (an administrator's too).
+    if (!row || (row.status === 'draft' && row.employee_id !== caller.employeeId)) {
+      throw notFound('Expense');
+    }
     return (await toItems(tx, [row], caller, mode))[0]!;
   }
 
@@ -114,11 +120,14 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
     return (await engine.requestIdsBySubject(tx, EXPENSE_TYPE, [id])).get(id) ?? null;
   }
 
-  /** The caller's own claim, for a change: 404 for anyone else's, 409 once it is decided. */
+  /**
+   * The caller's own claim (pending, or a draft), for a change: 404 for anyone else's, 409 once it
+   * is decided.
+   */
   async function ownPending(tx: Queryable, actor: Actor, id: string) {
     const row = await repo.getExpense(tx, id, true);
     if (!row || !actor.employeeId || row.employee_id !== actor.employeeId) throw notFound('Expense');
-    if (row.status !== 'pending') {
+    if (row.status !== 'pending' && row.status !== 'draft') {
       throw new AppError(
         'CONFLICT',
         `This claim is already ${EXPENSE_STATUS_LABELS[row.status].toLowerCase()}`,
@@ -171,6 +180,103 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
     };
   }
 
+  /**
+   * A draft's checks: the category is required; the date, amount, distance and receipt are checked
+   * when given (not the month's limit: a draft is counted nowhere until it is submitted).
+   */
+  async function validateDraft(
+    tx: Queryable,
+    employeeId: string,
+    input: ReturnType<typeof ExpenseSaveSchema.parse>,
+  ): Promise<repo.DraftValues> {
+    await repo.ensureDefaultCategories(tx);
+    const category = await repo.getCategory(tx, input.category_id);
+    if (!category) throw invalid([{ path: 'category_id', message: 'Choose a category' }]);
+    const errors: { path: string; message: string }[] = [];
+    if (input.receipt_file_id && !(await repo.receiptOf(tx, input.receipt_file_id, employeeId))) {
+      errors.push({ path: 'receipt_file_id', message: 'Upload the receipt again: the file was not found' });
+    }
+    if (input.expense_date && input.expense_date > (await engine.today(tx))) {
+      errors.push({ path: 'expense_date', message: 'The date cannot be in the future' });
+    }
+    const amount = claimAmount(category, { ...input, expense_date: input.expense_date ?? '' });
+    if (amount != null && category.max_per_claim_paise != null && amount > category.max_per_claim_paise) {
+      errors.push({
+        path: 'amount_paise',
+        message: `${category.name} claims are limited to ${rupees(category.max_per_claim_paise)} each`,
+      });
+    }
+    if (errors.length > 0) throw invalid(errors);
+    return {
+      category_id: category.id,
+      expense_date: input.expense_date,
+      amount_paise: amount,
+      merchant: input.merchant,
+      description: input.description,
+      bill_number: input.bill_number,
+      receipt_file_id: input.receipt_file_id,
+      travel_from: category.requires_travel ? input.travel_from : null,
+      travel_to: category.requires_travel ? input.travel_to : null,
+      distance_km: category.requires_travel ? input.distance_km : null,
+    };
+  }
+
+  /** The full claim of a save that submits: each missing or wrong field named (400). */
+  function claimInput(body: ExpenseSaveInput) {
+    const { submit: _submit, ...claim } = body;
+    const parsed = ExpenseInputSchema.safeParse(claim);
+    if (!parsed.success) {
+      throw invalid(
+        parsed.error.issues.map((i) => ({
+          path: i.path.join('.') || 'body',
+          message: i.path[0] === 'expense_date' && claim.expense_date == null ? 'Enter the date' : i.message,
+        })),
+      );
+    }
+    return parsed.data;
+  }
+
+  /** Raises the approval request of a claim just filed (or a draft just submitted). */
+  async function route(tx: Queryable, actor: Actor, id: string, values: repo.ClaimValues) {
+    // Routed on the amount now; the resolved levels stay with the request (a later change of
+    // the flow does not reroute it).
+    await ensureExpenseFlow(tx);
+    await engine.raise(tx, {
+      type: EXPENSE_TYPE,
+      subjectId: id,
+      requesterId: actor.employeeId!,
+      amountPaise: values.amount_paise,
+      onDate: values.expense_date,
+    });
+    await auditOf(tx, actor, {
+      action: 'expense.claimed',
+      entity: 'expense',
+      entity_id: id,
+      changes: { after: values },
+    });
+  }
+
+  const alreadyClaimed = () =>
+    new AppError('CONFLICT', 'You have already claimed this bill (same bill number, amount and date)', {
+      errors: [{ path: 'bill_number', message: 'Already claimed' }],
+    });
+
+  /** Submits the caller's draft `id` with `values` (already validated): pending and routed. */
+  async function submitDraft(tx: Queryable, actor: Actor, id: string, values: repo.ClaimValues) {
+    if (!(await repo.submitDraft(tx, id, values))) throw alreadyClaimed();
+    await route(tx, actor, id, values);
+    return itemOf(tx, id, actor, 'mine');
+  }
+
+  /** The caller's draft, locked after the employee (so two submissions at once run one by one). */
+  async function ownDraft(tx: Queryable, actor: Actor, id: string) {
+    if (!actor.employeeId) throw notFound('Expense');
+    await repo.lockEmployee(tx, actor.employeeId);
+    const row = await ownPending(tx, actor, id);
+    if (row.status !== 'draft') throw new AppError('CONFLICT', 'This claim is already submitted');
+    return row;
+  }
+
   const auditActor = (ctx: HookContext) => ({
     companyId: ctx.request.companyId,
     userId: ctx.actor.userId ?? null,
@@ -187,7 +293,7 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
       for (const r of await repo.getExpenses(tx, subjectIds)) {
         out.set(r.id, {
           title: `Reimbursement: ${r.employee_name}`,
-          summary: `${r.category_name} ${rupees(r.amount_paise)} on ${r.expense_date}${r.merchant ? ` (${r.merchant})` : ''}`,
+          summary: `${r.category_name} ${rupees(r.amount_paise ?? 0)} on ${r.expense_date}${r.merchant ? ` (${r.merchant})` : ''}`,
         });
       }
       return out;
@@ -247,10 +353,23 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
      * Files a claim and raises its approval request. With an idempotency key a retry returns the
      * claim the first attempt stored; without one the same bill is refused as a duplicate.
      */
-    add: (actor: Actor, body: ExpenseInput, idempotencyKey: string | null) =>
+    add: (actor: Actor, body: ExpenseSaveInput, idempotencyKey: string | null) =>
       db.tenant(actor.companyId, async (tx) => {
         if (!actor.employeeId) throw notFound('Employee');
-        const input = ExpenseInputSchema.parse(body);
+        if (body.submit === false) {
+          // A draft: no approval request, no routing, counted nowhere (nor idempotent: a retry
+          // saves another draft the owner can delete).
+          const values = await validateDraft(tx, actor.employeeId, ExpenseSaveSchema.parse(body));
+          const id = await repo.insertDraft(tx, actor.employeeId, values);
+          await auditOf(tx, actor, {
+            action: 'expense.draft_saved',
+            entity: 'expense',
+            entity_id: id,
+            changes: { after: values },
+          });
+          return { created: true, item: await itemOf(tx, id, actor, 'mine') };
+        }
+        const input = claimInput(body);
         await repo.lockEmployee(tx, actor.employeeId);
         if (idempotencyKey) {
           const earlier = await repo.byIdempotencyKey(tx, actor.employeeId, idempotencyKey);
@@ -262,38 +381,42 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
           const earlier =
             idempotencyKey && (await repo.byIdempotencyKey(tx, actor.employeeId, idempotencyKey));
           if (earlier) return { created: false, item: await itemOf(tx, earlier, actor, 'mine') };
-          throw new AppError(
-            'CONFLICT',
-            'You have already claimed this bill (same bill number, amount and date)',
-            {
-              errors: [{ path: 'bill_number', message: 'Already claimed' }],
-            },
-          );
+          throw alreadyClaimed();
         }
-        // Routed on the amount now; the resolved levels stay with the request (a later change of
-        // the flow does not reroute it).
-        await ensureExpenseFlow(tx);
-        await engine.raise(tx, {
-          type: EXPENSE_TYPE,
-          subjectId: id,
-          requesterId: actor.employeeId,
-          amountPaise: values.amount_paise,
-          onDate: values.expense_date,
-        });
-        await auditOf(tx, actor, {
-          action: 'expense.claimed',
-          entity: 'expense',
-          entity_id: id,
-          changes: { after: values },
-        });
+        await route(tx, actor, id, values);
         return { created: true, item: await itemOf(tx, id, actor, 'mine') };
       }),
 
-    /** Replaces a pending claim of the caller's (fields left out become null). */
-    update: (actor: Actor, id: string, body: ExpenseInput) =>
+    /**
+     * Replaces a pending claim or a draft of the caller's (fields left out become null). A draft
+     * stays one with `submit: false`, else it is submitted (the full checks and routing of a new
+     * claim); a submitted claim cannot go back to a draft (409).
+     */
+    update: (actor: Actor, id: string, body: ExpenseSaveInput) =>
       db.tenant(actor.companyId, async (tx) => {
-        const input = ExpenseInputSchema.parse(body);
+        const current = await repo.getExpense(tx, id);
+        if (current?.status === 'draft' && current.employee_id === actor.employeeId) {
+          const before = await ownDraft(tx, actor, id);
+          if (body.submit === false) {
+            const values = await validateDraft(tx, before.employee_id, ExpenseSaveSchema.parse(body));
+            await repo.updateExpense(tx, id, values);
+            await auditOf(tx, actor, {
+              action: 'expense.draft_saved',
+              entity: 'expense',
+              entity_id: id,
+              changes: { after: values },
+            });
+            return itemOf(tx, id, actor, 'mine');
+          }
+          const values = await validate(tx, before.employee_id, claimInput(body), id);
+          return submitDraft(tx, actor, id, values);
+        }
         const before = await ownPending(tx, actor, id);
+        if (before.status === 'draft') throw new AppError('CONFLICT', 'This claim is already submitted');
+        if (body.submit === false) {
+          throw new AppError('CONFLICT', 'A submitted claim cannot be saved as a draft');
+        }
+        const input = claimInput(body);
         const values = await validate(tx, before.employee_id, input, id);
         // A new amount re-routes the claim while nobody has acted on it (409 after).
         const approvalId = await approvalIdOf(tx, id);
@@ -308,7 +431,31 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
         return itemOf(tx, id, actor, 'mine');
       }),
 
-    /** Withdraws a pending claim of the caller's and removes it from their list. */
+    /** Submits the caller's draft as it is saved: the checks, limits and routing of a new claim. */
+    submit: (actor: Actor, id: string) =>
+      db.tenant(actor.companyId, async (tx) => {
+        const draft = await ownDraft(tx, actor, id);
+        const values = await validate(
+          tx,
+          draft.employee_id,
+          claimInput({
+            category_id: draft.category_id,
+            expense_date: draft.expense_date,
+            amount_paise: draft.amount_paise,
+            merchant: draft.merchant,
+            description: draft.description,
+            bill_number: draft.bill_number,
+            receipt_file_id: draft.receipt_file_id,
+            travel_from: draft.travel_from,
+            travel_to: draft.travel_to,
+            distance_km: draft.distance_km,
+          }),
+          id,
+        );
+        return submitDraft(tx, actor, id, values);
+      }),
+
+    /** Withdraws a pending claim of the caller's (or deletes a draft) and removes it from their list. */
     remove: (actor: Actor, id: string) =>
       db.tenant(actor.companyId, async (tx) => {
         await ownPending(tx, actor, id);
@@ -390,6 +537,7 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
       db.tenant(actor.companyId, async (tx) => {
         if (mode === 'admin') requireCompanyScope(actor);
         const item = await itemOf(tx, id, actor, mode);
+        if (item.status === 'draft') throw notFound('Expense');
         if (mode === 'admin') return item;
         const approvalId = item.approval?.request_id;
         if (!approvalId || !(await engine.isParticipant(tx, approvalId, actor.employeeId))) {
@@ -408,7 +556,7 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
       db.tenant(actor.companyId, async (tx) => {
         if (mode === 'admin') requireCompanyScope(actor);
         const row = await repo.getExpense(tx, id);
-        const approvalId = row && (await approvalIdOf(tx, id));
+        const approvalId = row && row.status !== 'draft' && (await approvalIdOf(tx, id));
         if (!row || !approvalId) throw notFound('Expense');
         if (mode === 'admin' && !actor.employeeId) {
           throw new AppError('FORBIDDEN', 'Your sign-in has no employee record to decide with');
@@ -428,7 +576,7 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
       db.tenant(actor.companyId, async (tx) => {
         requireCompanyScope(actor);
         const row = await repo.getExpense(tx, id, true);
-        if (!row) throw notFound('Expense');
+        if (!row || row.status === 'draft') throw notFound('Expense');
         if (row.status !== 'approved') {
           throw new AppError(
             'CONFLICT',

@@ -6,10 +6,10 @@ import type {
   ExpenseCategoryTotal,
   ExpenseDuplicateCheck,
   ExpenseDuplicateCheckInput,
-  ExpenseInput,
   ExpenseListQuery,
   ExpenseMonth,
   ExpensePayoutInput,
+  ExpenseSaveInput,
   ExpenseStatus,
   ExpenseSummary,
   PageMeta,
@@ -85,7 +85,7 @@ export function useExpenseMonthWise(year: number) {
 export function useSaveExpense() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (v: { id?: string; body: ExpenseInput; idempotencyKey: string }) =>
+    mutationFn: async (v: { id?: string; body: ExpenseSaveInput; idempotencyKey: string }) =>
       v.id
         ? (
             await apiClient.put<Envelope<Expense>>('/expenses/updateexpense', v.body, {

@@ -13,6 +13,7 @@ import { DecisionHistory, NextApprovers } from '../../requests/components/reques
 import { downloadFrom } from '../api/expenses-api';
 
 const STATUS_COLOR: Record<ExpenseStatus, string> = {
+  draft: 'gray',
   pending: 'yellow',
   approved: 'green',
   rejected: 'red',

@@ -152,10 +152,11 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
   const upload = useUploadReceipt(user?.employee_id);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const categories = dropdowns.data?.categories ?? [];
+  const isDraft = !item || item.status === 'draft';
   const [f, setF] = useState<Draft>({
     category_id: item?.category_id ?? '',
-    expense_date: item?.expense_date ?? dropdowns.data?.today ?? '',
-    amount: item ? item.amount_paise / 100 : '',
+    expense_date: item ? (item.expense_date ?? '') : (dropdowns.data?.today ?? ''),
+    amount: item?.amount_paise != null ? item.amount_paise / 100 : '',
     merchant: item?.merchant ?? '',
     description: item?.description ?? '',
     bill_number: item?.bill_number ?? '',
@@ -193,20 +194,43 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
     }
   };
 
+  const bodyOf = () => ({
+    category_id: f.category_id,
+    expense_date: f.expense_date,
+    amount_paise: perKm ? null : rupeesToPaise(f.amount),
+    merchant: f.merchant.trim() || null,
+    description: f.description.trim() || null,
+    bill_number: f.bill_number.trim() || null,
+    receipt_file_id: f.receipt_file_id,
+    travel_from: category?.requires_travel ? f.travel_from.trim() || null : null,
+    travel_to: category?.requires_travel ? f.travel_to.trim() || null : null,
+    distance_km: category?.requires_travel && f.distance_km !== '' ? Number(f.distance_km) : null,
+  });
+
+  /** Saves what is filled in so far: only the category is needed (the server checks what is given). */
+  const saveDraft = async () => {
+    const body = { ...bodyOf(), expense_date: f.expense_date || null, submit: false };
+    if (!f.category_id) {
+      setErrors({ category_id: 'Choose a category' });
+      return;
+    }
+    setErrors({});
+    setDuplicates(null);
+    try {
+      await save.mutateAsync({ id: item?.id, body, idempotencyKey });
+      toastSuccess('Draft saved');
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setErrors(serverFieldErrors(err.errors));
+        if (!err.errors.length) toastError(err.message);
+      }
+    }
+  };
+
   const submit = async (e: FormEvent | null, confirmed = false) => {
     e?.preventDefault();
-    const body = {
-      category_id: f.category_id,
-      expense_date: f.expense_date,
-      amount_paise: perKm ? null : rupeesToPaise(f.amount),
-      merchant: f.merchant.trim() || null,
-      description: f.description.trim() || null,
-      bill_number: f.bill_number.trim() || null,
-      receipt_file_id: f.receipt_file_id,
-      travel_from: category?.requires_travel ? f.travel_from.trim() || null : null,
-      travel_to: category?.requires_travel ? f.travel_to.trim() || null : null,
-      distance_km: category?.requires_travel && f.distance_km !== '' ? Number(f.distance_km) : null,
-    };
+    const body = bodyOf();
     const found = formErrors(ExpenseInputSchema, body);
     if (!f.category_id) found.category_id = 'Choose a category';
     if (!perKm && body.amount_paise == null) found.amount_paise = 'Enter the amount';
@@ -230,7 +254,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
       }
       setDuplicates(null);
       await save.mutateAsync({ id: item?.id, body, idempotencyKey });
-      toastSuccess(item ? 'Claim updated' : 'Claim submitted');
+      toastSuccess(item && item.status !== 'draft' ? 'Claim updated' : 'Claim submitted');
       onClose();
     } catch (err) {
       if (err instanceof ApiError) {
@@ -260,6 +284,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
           value={f.expense_date}
           onChange={(v) => setF({ ...f, expense_date: v })}
           maxDate={dropdowns.data?.today}
+          clearButtonProps={{ 'aria-label': 'Clear the date' }}
           withAsterisk
           error={errors.expense_date}
         />
@@ -343,6 +368,8 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
           accept="application/pdf,image/png,image/jpeg"
           onChange={(file) => void onReceipt(file)}
           clearable
+          clearButtonProps={{ 'aria-label': 'Remove the receipt' }}
+          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           error={errors.receipt_file_id || undefined}
           description={
             upload.isPending ? 'Uploading…' : f.receipt_file_id ? `Attached: ${f.receipt_name}` : undefined
@@ -356,13 +383,25 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
             onConfirm={() => void submit(null, true)}
           />
         ) : (
-          <FormActions
-            onCancel={onClose}
-            loading={save.isPending || duplicateCheck.isPending}
-            disabled={upload.isPending}
-          >
-            {item ? 'Save claim' : 'Submit claim'}
-          </FormActions>
+          <Group justify="flex-end" gap="sm">
+            {isDraft && (
+              <Button
+                variant="light"
+                onClick={() => void saveDraft()}
+                loading={save.isPending}
+                disabled={upload.isPending}
+              >
+                Save as draft
+              </Button>
+            )}
+            <FormActions
+              onCancel={onClose}
+              loading={save.isPending || duplicateCheck.isPending}
+              disabled={upload.isPending}
+            >
+              {isDraft ? 'Submit claim' : 'Save claim'}
+            </FormActions>
+          </Group>
         )}
       </Stack>
     </form>
@@ -417,6 +456,12 @@ function MonthWise() {
   );
 }
 
+/** A draft's name in a row action: its category, and its date or merchant when it has one. */
+const draftName = (x: Expense) =>
+  [x.category_name, x.expense_date ? formatDate(x.expense_date) : null, x.merchant]
+    .filter(Boolean)
+    .join(', ');
+
 /** User salary/expenses: the employee's claims, their totals and the form to claim. */
 export function ExpensesScreen() {
   const timeZone = useCompanyTimeZone();
@@ -431,10 +476,15 @@ export function ExpensesScreen() {
   const open = items.find((i) => i.id === openId) ?? null;
 
   const columns: Column<Expense, ExpenseListQuery['sortBy']>[] = [
-    { key: 'date', label: 'Date', sort: 'expense_date', cell: (x) => formatDate(x.expense_date) },
+    { key: 'date', label: 'Date', sort: 'expense_date', cell: (x) => formatDate(x.expense_date) || '—' },
     { key: 'category', label: 'Category', cell: (x) => x.category_name },
     { key: 'merchant', label: 'Merchant', cell: (x) => x.merchant ?? '—' },
-    { key: 'amount', label: 'Amount', sort: 'amount_paise', cell: (x) => formatPaise(x.amount_paise) },
+    {
+      key: 'amount',
+      label: 'Amount',
+      sort: 'amount_paise',
+      cell: (x) => formatPaise(x.amount_paise) || '—',
+    },
     { key: 'status', label: 'Status', cell: (x) => <ExpenseStatusBadge status={x.status} /> },
     { key: 'next', label: 'Approves next', cell: (x) => nextApproverText(x) },
     {
@@ -444,20 +494,38 @@ export function ExpensesScreen() {
       cell: (x) => (
         <RowActions
           edit={
-            can(x, 'edit') && {
+            can(x, 'edit') &&
+            x.status !== 'draft' && {
               label: `Edit claim of ${formatDate(x.expense_date)}`,
               onClick: () => setDialog({ item: x }),
             }
           }
           remove={
-            can(x, 'delete') && {
-              label: `Delete claim of ${formatDate(x.expense_date)}`,
-              title: 'Delete this claim?',
-              message: `Your ${x.category_name} claim of ${formatPaise(x.amount_paise)} will be withdrawn and removed.`,
-              onConfirm: () => remove.mutate(x.id, { onSuccess: () => toastSuccess('Claim removed') }),
-            }
+            can(x, 'delete') &&
+            (x.status === 'draft'
+              ? {
+                  label: `Delete draft ${draftName(x)}`,
+                  title: 'Delete this draft?',
+                  message: `Your ${x.category_name} draft will be deleted. It was never submitted.`,
+                  onConfirm: () => remove.mutate(x.id, { onSuccess: () => toastSuccess('Draft deleted') }),
+                }
+              : {
+                  label: `Delete claim of ${formatDate(x.expense_date)}`,
+                  title: 'Delete this claim?',
+                  message: `Your ${x.category_name} claim of ${formatPaise(x.amount_paise)} will be withdrawn and removed.`,
+                  onConfirm: () => remove.mutate(x.id, { onSuccess: () => toastSuccess('Claim removed') }),
+                })
           }
         >
+          {x.status === 'draft' && can(x, 'edit') && (
+            <Button
+              size="xs"
+              onClick={() => setDialog({ item: x })}
+              aria-label={`Submit draft ${draftName(x)}`}
+            >
+              Submit
+            </Button>
+          )}
           <Button
             size="xs"
             variant="light"
@@ -510,7 +578,8 @@ export function ExpensesScreen() {
       <Modal
         opened={dialog !== null}
         onClose={() => setDialog(null)}
-        title={dialog?.item ? 'Edit claim' : 'Add claim'}
+        title={dialog?.item ? (dialog.item.status === 'draft' ? 'Draft claim' : 'Edit claim') : 'Add claim'}
+        closeButtonProps={{ 'aria-label': 'Close' }}
         size="lg"
       >
         {dialog && <ExpenseForm item={dialog.item} onClose={() => setDialog(null)} />}

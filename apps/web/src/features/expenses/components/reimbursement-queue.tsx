@@ -218,7 +218,7 @@ export function ReimbursementQueue({ mode }: { mode: QueueMode }) {
   const canConfigure = useAppSelector(selectPermissions).includes('admin_dashboard.edit');
   const query = useReimbursementQueue(mode, {
     ...params,
-    status: mode === 'admin' ? (params.status as ExpenseStatus | undefined) : undefined,
+    status: mode === 'admin' ? (params.status as Exclude<ExpenseStatus, 'draft'> | undefined) : undefined,
   });
   const items = query.data?.items ?? [];
   const open = items.find((i) => i.id === openId) ?? null;

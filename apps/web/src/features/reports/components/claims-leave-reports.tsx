@@ -1,4 +1,8 @@
-import { EXPENSE_STATUS_LABELS, EXPENSE_STATUSES, type ExpenseStatus } from '@hr/contract';
+import {
+  EXPENSE_STATUS_LABELS,
+  EXPENSE_QUEUE_STATUSES as EXPENSE_STATUSES,
+  type ExpenseStatus,
+} from '@hr/contract';
 import { Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { BarChart } from '../../../components/ui/bar-chart';
