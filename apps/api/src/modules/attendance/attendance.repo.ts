@@ -241,19 +241,12 @@ export async function replaceDays(
  * epoch milliseconds, booleans as t/f, no shift as nothing).
  */
 function dayValues(d: DerivedDay): string {
-  const b = (v: boolean) => (v ? 't' : 'f');
-  return [
-    d.status,
-    d.firstIn ? Math.round(d.firstIn.getTime()) : '',
-    d.lastOut ? Math.round(d.lastOut.getTime()) : '',
-    d.workedMinutes,
-    d.lateMinutes,
-    b(d.late),
-    b(d.earlyExit),
-    b(d.missedPunch),
-    d.punchCount,
-    d.shiftId ?? '',
-  ].join('|');
+  // A template, not an array joined: this runs once per employee and day re-derived.
+  return `${d.status}|${d.firstIn ? d.firstIn.getTime() : ''}|${d.lastOut ? d.lastOut.getTime() : ''}|${
+    d.workedMinutes
+  }|${d.lateMinutes}|${d.late ? 't' : 'f'}|${d.earlyExit ? 't' : 'f'}|${d.missedPunch ? 't' : 'f'}|${
+    d.punchCount
+  }|${d.shiftId ?? ''}`;
 }
 
 /** The stored days of these employees in a range: per employee, per date, values and lock. */
