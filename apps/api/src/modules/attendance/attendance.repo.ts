@@ -163,12 +163,30 @@ export async function replaceDays(
 ): Promise<void> {
   if (employeeIds.length === 0) return;
   const stored = await storedDays(tx, employeeIds, from, to);
-  const changed = days.filter((p) => {
-    const now = stored.get(p.employeeId)?.get(p.day.date);
-    if (now === undefined) return true;
-    if (now.locked) return false;
-    return now.values !== dayValues(p.day);
-  });
+  const derivedOf = new Map<string, { employeeId: string; day: DerivedDay }[]>();
+  for (const p of days) {
+    const list = derivedOf.get(p.employeeId);
+    if (list) list.push(p);
+    else derivedOf.set(p.employeeId, [p]);
+  }
+  // An employee whose stored string is exactly what the derived days would store (same days, none
+  // locked, same values) is skipped whole; only the others are split into days and compared.
+  const parsed = new Map<string, Map<string, { locked: boolean; values: string }>>();
+  const changed: typeof days = [];
+  for (const [id, list] of derivedOf) {
+    const raw = stored.get(id);
+    if (raw === undefined) {
+      changed.push(...list);
+      continue;
+    }
+    if (raw === list.map((p) => `${p.day.date}|f|${dayValues(p.day)}`).join(';')) continue;
+    const mine = parseStored(raw);
+    parsed.set(id, mine);
+    for (const p of list) {
+      const now = mine.get(p.day.date);
+      if (now === undefined || (!now.locked && now.values !== dayValues(p.day))) changed.push(p);
+    }
+  }
   const col = <T>(part: typeof days, f: (d: DerivedDay) => T) => part.map((p) => f(p.day));
   for (let i = 0; i < changed.length; i += CHUNK) {
     const part = changed.slice(i, i + CHUNK);
@@ -212,17 +230,13 @@ export async function replaceDays(
   }
   // What is stored in the range and derives to nothing any more (a day to come) goes, unless
   // locked. Usually there is none and no statement runs.
-  const derived = new Map<string, Set<string>>();
-  for (const p of days) {
-    const set = derived.get(p.employeeId);
-    if (set) set.add(p.day.date);
-    else derived.set(p.employeeId, new Set([p.day.date]));
-  }
   const gone: { e: string[]; d: string[] } = { e: [], d: [] };
-  for (const [id, rows] of stored) {
-    const have = derived.get(id);
-    for (const [date, row] of rows) {
-      if (row.locked || have?.has(date)) continue;
+  for (const [id, raw] of stored) {
+    // Skipped above as identical: every stored day was derived again.
+    if (derivedOf.has(id) && !parsed.has(id)) continue;
+    const have = new Set(derivedOf.get(id)?.map((p) => p.day.date));
+    for (const [date, row] of parsed.get(id) ?? parseStored(raw)) {
+      if (row.locked || have.has(date)) continue;
       gone.e.push(id);
       gone.d.push(date);
     }
@@ -251,8 +265,8 @@ function dayValues(d: DerivedDay): string {
 
 /** The stored days of these employees in a range: per employee, per date, values and lock. */
 async function storedDays(tx: Queryable, employeeIds: string[], from: string, to: string) {
-  // Per employee one string of `date|locked|values` per day, days separated by ';' (no value
-  // holds either separator): 1,000 rows to parse rather than 31,000.
+  // Per employee one string of `date|locked|values` per day in date order, days separated by ';'
+  // (no value holds either separator): 1,000 rows to parse rather than 31,000.
   // The range is written `(employee_id, date) BETWEEN (e, from) AND (e, to)` (here, in
   // musterMonth and markedDays): only the primary key (company, employee, date) can search on
   // that. With a plain `date BETWEEN`, a generic plan made while the table was still empty (a
@@ -271,22 +285,23 @@ async function storedDays(tx: Queryable, employeeIds: string[], from: string, to
                                         CASE WHEN late THEN 't' ELSE 'f' END,
                                         CASE WHEN early_exit THEN 't' ELSE 'f' END,
                                         CASE WHEN missed_punch THEN 't' ELSE 'f' END,
-                                        punch_count, coalesce(shift_id, '')), ';') AS days
+                                        punch_count, coalesce(shift_id, '')), ';' ORDER BY date) AS days
               FROM attendance_days WHERE employee_id = u.e
                AND (employee_id, date) BETWEEN (u.e, $2::date) AND (u.e, $3::date) OFFSET 0) a
       WHERE a.days IS NOT NULL`,
     [employeeIds, from, to],
   );
-  const out = new Map<string, Map<string, { locked: boolean; values: string }>>();
-  for (const r of rows) {
-    const m = new Map<string, { locked: boolean; values: string }>();
-    for (const day of r.days.split(';')) {
-      // `YYYY-MM-DD|t|…`: the date is 10 characters, the lock 1.
-      m.set(day.slice(0, 10), { locked: day[11] === 't', values: day.slice(13) });
-    }
-    out.set(r.employee_id, m);
+  return new Map(rows.map((r) => [r.employee_id, r.days]));
+}
+
+/** One employee's stored string as days: date to lock and values. */
+function parseStored(raw: string): Map<string, { locked: boolean; values: string }> {
+  const m = new Map<string, { locked: boolean; values: string }>();
+  for (const day of raw.split(';')) {
+    // `YYYY-MM-DD|t|…`: the date is 10 characters, the lock 1.
+    m.set(day.slice(0, 10), { locked: day[11] === 't', values: day.slice(13) });
   }
-  return out;
+  return m;
 }
 
 export type DayRow = {
