@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client';
-import { type DerivedDay, datesBetween, type LeaveMark, type Punch, type PunchSource } from './derive';
+import type { DerivedDay, LeaveMark, Punch, PunchSource } from './derive';
 
 export type PunchRow = {
   employeeId: string;
@@ -65,11 +65,18 @@ export async function punchesBetween(
   to: Date,
 ): Promise<Map<string, Punch[]>> {
   // The instant comes back as epoch milliseconds: cheaper to read than a timestamptz string.
+  // One index probe per employee (company, employee, range of the dedupe key): the pool runs
+  // generic plans (db/client.ts), and the generic plan of `employee_id = ANY($1)` scanned every
+  // punch of the company in the range and tested each against the whole array (1.4 s per 1,000
+  // employees at 100,000 punches; a plain join to unnest($1) was worse, 30 s). OFFSET 0 keeps the
+  // lateral subquery from being flattened into such a join.
   const { rows } = await tx.query<{ employee_id: string; ms: number; source: PunchSource }>(
-    `SELECT employee_id, (extract(epoch FROM punched_at) * 1000)::float8 AS ms, source
-       FROM attendance_punches
-      WHERE employee_id = ANY($1::uuid[]) AND punched_at >= $2 AND punched_at < $3
-      ORDER BY employee_id, punched_at`,
+    `SELECT u.e AS employee_id, (extract(epoch FROM p.punched_at) * 1000)::float8 AS ms, p.source
+       FROM unnest($1::uuid[]) AS u(e)
+      CROSS JOIN LATERAL (
+            SELECT punched_at, source FROM attendance_punches
+             WHERE employee_id = u.e AND punched_at >= $2 AND punched_at < $3 OFFSET 0) p
+      ORDER BY 1, p.punched_at`,
     [employeeIds, from.toISOString(), to.toISOString()],
   );
   const out = new Map<string, Punch[]>();
@@ -142,6 +149,13 @@ export async function activeEmployeeIds(tx: Queryable): Promise<string[]> {
  * confirmed pay run) as they are. A row whose derivation did not change is not written at all:
  * a holiday re-derives a month for everyone but changes one day each, and every rewritten row
  * costs a new tuple and its index entries.
+ *
+ * The rows there are now are read first, one short string per employee (one index range per
+ * employee, so the generic plan stays a probe), and compared here: only new and changed days are
+ * sent, and only days still stored are deleted. Sending every derived day and letting ON CONFLICT
+ * skip the unchanged ones cost far more (a holiday re-derive of 155,000 days, 5,000 of them
+ * changed, spent 6 s there): each of the 155,000 rows was serialised, parsed, probed and locked,
+ * and the lock writes every page of the range again.
  */
 export async function replaceDays(
   tx: Queryable,
@@ -150,9 +164,36 @@ export async function replaceDays(
   to: string,
   days: { employeeId: string; day: DerivedDay }[],
 ): Promise<void> {
+  if (employeeIds.length === 0) return;
+  const stored = await storedDays(tx, employeeIds, from, to);
+  const derivedOf = new Map<string, { employeeId: string; day: DerivedDay }[]>();
+  for (const p of days) {
+    const list = derivedOf.get(p.employeeId);
+    if (list) list.push(p);
+    else derivedOf.set(p.employeeId, [p]);
+  }
+  // An employee whose stored string is exactly what the derived days would store (same days, none
+  // locked, same values) is skipped whole; only the others are split into days and compared.
+  const parsed = new Map<string, Map<string, { locked: boolean; values: string }>>();
+  const changed: typeof days = [];
+  for (const [id, list] of derivedOf) {
+    const raw = stored.get(id);
+    if (raw === undefined) {
+      changed.push(...list);
+      continue;
+    }
+    if (raw === list.map((p) => `${p.day.date}|f|${dayValues(p.day)}`).join(';')) continue;
+    const mine = parseStored(raw);
+    parsed.set(id, mine);
+    for (const p of list) {
+      const now = mine.get(p.day.date);
+      if (now === undefined || (!now.locked && now.values !== dayValues(p.day))) changed.push(p);
+    }
+  }
   const col = <T>(part: typeof days, f: (d: DerivedDay) => T) => part.map((p) => f(p.day));
-  for (let i = 0; i < days.length; i += CHUNK) {
-    const part = days.slice(i, i + CHUNK);
+  for (let i = 0; i < changed.length; i += CHUNK) {
+    const part = changed.slice(i, i + CHUNK);
+    // The ON CONFLICT condition stays for a day written by someone else since the read.
     await tx.query(
       `INSERT INTO attendance_days (company_id, employee_id, date, status, first_in, last_out, worked_minutes,
                                     late_minutes, late, early_exit, missed_punch, punch_count, shift_id)
@@ -190,13 +231,15 @@ export async function replaceDays(
       ],
     );
   }
-  // What is left in the range that derives to nothing any more (a day to come) goes. The pairs
-  // are worked out here: usually there are none and no statement runs.
-  const derived = new Set(days.map((p) => `${p.employeeId}|${p.day.date}`));
+  // What is stored in the range and derives to nothing any more (a day to come) goes, unless
+  // locked. Usually there is none and no statement runs.
   const gone: { e: string[]; d: string[] } = { e: [], d: [] };
-  for (const date of datesBetween(from, to)) {
-    for (const id of employeeIds) {
-      if (derived.has(`${id}|${date}`)) continue;
+  for (const [id, raw] of stored) {
+    // Skipped above as identical: every stored day was derived again.
+    if (derivedOf.has(id) && !parsed.has(id)) continue;
+    const have = new Set(derivedOf.get(id)?.map((p) => p.day.date));
+    for (const [date, row] of parsed.get(id) ?? parseStored(raw)) {
+      if (row.locked || have.has(date)) continue;
       gone.e.push(id);
       gone.d.push(date);
     }
@@ -208,6 +251,60 @@ export async function replaceDays(
       [gone.e.slice(i, i + CHUNK), gone.d.slice(i, i + CHUNK)],
     );
   }
+}
+
+/**
+ * A derived day's stored values as one string, the same as `storedDays` reads them (instants as
+ * epoch milliseconds, booleans as t/f, no shift as nothing).
+ */
+function dayValues(d: DerivedDay): string {
+  // A template, not an array joined: this runs once per employee and day re-derived.
+  return `${d.status}|${d.firstIn ? d.firstIn.getTime() : ''}|${d.lastOut ? d.lastOut.getTime() : ''}|${
+    d.workedMinutes
+  }|${d.lateMinutes}|${d.late ? 't' : 'f'}|${d.earlyExit ? 't' : 'f'}|${d.missedPunch ? 't' : 'f'}|${
+    d.punchCount
+  }|${d.shiftId ?? ''}`;
+}
+
+/** The stored days of these employees in a range: per employee, per date, values and lock. */
+async function storedDays(tx: Queryable, employeeIds: string[], from: string, to: string) {
+  // Per employee one string of `date|locked|values` per day in date order, days separated by ';'
+  // (no value holds either separator): 1,000 rows to parse rather than 31,000.
+  // The range is written `(employee_id, date) BETWEEN (e, from) AND (e, to)` (here, in
+  // musterMonth and markedDays): only the primary key (company, employee, date) can search on
+  // that. With a plain `date BETWEEN`, a generic plan made while the table was still empty (a
+  // company's first import, on a fresh connection) chose the (company, date) index and tested
+  // the employee on every day of the company in the range, once per employee; the plan stays
+  // cached for the connection, and the bench's first 100,000-punch import took 150 s.
+  const { rows } = await tx.query<{ employee_id: string; days: string }>(
+    `SELECT u.e AS employee_id, a.days
+       FROM unnest($1::uuid[]) AS u(e)
+      CROSS JOIN LATERAL (
+            SELECT string_agg(concat_ws('|', to_char(date, 'YYYY-MM-DD'), CASE WHEN locked THEN 't' ELSE 'f' END,
+                                        status,
+                                        coalesce(round(extract(epoch FROM first_in) * 1000)::bigint::text, ''),
+                                        coalesce(round(extract(epoch FROM last_out) * 1000)::bigint::text, ''),
+                                        worked_minutes, late_minutes,
+                                        CASE WHEN late THEN 't' ELSE 'f' END,
+                                        CASE WHEN early_exit THEN 't' ELSE 'f' END,
+                                        CASE WHEN missed_punch THEN 't' ELSE 'f' END,
+                                        punch_count, coalesce(shift_id, '')), ';' ORDER BY date) AS days
+              FROM attendance_days WHERE employee_id = u.e
+               AND (employee_id, date) BETWEEN (u.e, $2::date) AND (u.e, $3::date) OFFSET 0) a
+      WHERE a.days IS NOT NULL`,
+    [employeeIds, from, to],
+  );
+  return new Map(rows.map((r) => [r.employee_id, r.days]));
+}
+
+/** One employee's stored string as days: date to lock and values. */
+function parseStored(raw: string): Map<string, { locked: boolean; values: string }> {
+  const m = new Map<string, { locked: boolean; values: string }>();
+  for (const day of raw.split(';')) {
+    // `YYYY-MM-DD|t|…`: the date is 10 characters, the lock 1.
+    m.set(day.slice(0, 10), { locked: day[11] === 't', values: day.slice(13) });
+  }
+  return m;
 }
 
 export type DayRow = {
@@ -346,12 +443,37 @@ export async function musterEmployees(
   return rows;
 }
 
-/** Status and late mark of every derived day of these employees in a date range (one scan). */
-export async function musterDays(tx: Queryable, employeeIds: string[] | null, from: string, to: string) {
-  const { rows } = await tx.query<{ employee_id: string; date: string; status: string; late: boolean }>(
-    `SELECT employee_id, date::text AS date, status, late FROM attendance_days
-      WHERE date BETWEEN $1 AND $2 AND ($3::uuid[] IS NULL OR employee_id = ANY($3::uuid[]))`,
-    [from, to, employeeIds],
+/**
+ * The muster's month of these employees: per employee one row with the status of each derived day
+ * (`days after from:status`, comma-separated), the number of late days, and the late marks and early exits on
+ * days worked (`workedStatuses`; the penalty count). One row per employee instead of one per day:
+ * parsing 155,000 rows was most of the muster at 5,000 employees. One index range per employee
+ * (OFFSET 0 keeps it so under the pool's generic plans; on the range see storedDays).
+ */
+export async function musterMonth(
+  tx: Queryable,
+  employeeIds: string[],
+  from: string,
+  to: string,
+  workedStatuses: string[],
+) {
+  const { rows } = await tx.query<{
+    employee_id: string;
+    days: string | null;
+    late: number;
+    late_marks: number;
+    early_exits: number;
+  }>(
+    `SELECT u.e AS employee_id, a.days, a.late, a.late_marks, a.early_exits
+       FROM unnest($1::uuid[]) AS u(e)
+      CROSS JOIN LATERAL (
+            SELECT string_agg((date - $2::date) || ':' || status, ',') AS days,
+                   count(*) FILTER (WHERE late)::int AS late,
+                   count(*) FILTER (WHERE late AND status = ANY($4::text[]))::int AS late_marks,
+                   count(*) FILTER (WHERE early_exit AND status = ANY($4::text[]))::int AS early_exits
+              FROM attendance_days WHERE employee_id = u.e
+               AND (employee_id, date) BETWEEN (u.e, $2::date) AND (u.e, $3::date) OFFSET 0) a`,
+    [employeeIds, from, to, workedStatuses],
   );
   return rows;
 }
@@ -365,9 +487,14 @@ export async function markedDays(tx: Queryable, employeeIds: string[], from: str
     late: boolean;
     early_exit: boolean;
   }>(
-    `SELECT employee_id, date::text AS date, status, late, early_exit FROM attendance_days
-      WHERE employee_id = ANY($1::uuid[]) AND date BETWEEN $2 AND $3 AND (late OR early_exit)
-      ORDER BY employee_id, date`,
+    // One index range per employee: see punchesBetween on `ANY($1)` under generic plans.
+    `SELECT u.e AS employee_id, a.date::text AS date, a.status, a.late, a.early_exit
+       FROM unnest($1::uuid[]) AS u(e)
+      CROSS JOIN LATERAL (
+            SELECT date, status, late, early_exit FROM attendance_days
+             WHERE employee_id = u.e AND (late OR early_exit)
+               AND (employee_id, date) BETWEEN (u.e, $2::date) AND (u.e, $3::date) OFFSET 0) a
+      ORDER BY 1, 2`,
     [employeeIds, from, to],
   );
   const out = new Map<string, { date: string; status: string; late: boolean; earlyExit: boolean }[]>();

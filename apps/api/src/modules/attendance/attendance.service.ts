@@ -28,7 +28,14 @@ import {
   monthRange,
 } from './derive';
 import { inLock, lockRanges } from './locks';
-import { countPenalties, cycleOf, type Penalty } from './penalties';
+import {
+  countPenalties,
+  cycleOf,
+  type Penalty,
+  type PenaltyRules,
+  penaltyLopDaysOf,
+  WORKED_STATUSES,
+} from './penalties';
 import { checkPunchRows, type PunchRowError, readPunchFile } from './punch-file';
 
 const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
@@ -131,15 +138,21 @@ async function rederivePunchDays(
 ) {
   if (stored.length === 0) return;
   const tz = await repo.timeZone(tx);
+  // The first and last local date per employee, widened by a day once at the end: widening each
+  // punch's date (four date computations per punch) cost more than an import's day writes.
   const byEmployee = new Map<string, { from: string; to: string }>();
   for (const p of stored) {
     const d = localDateOf(p.at, tz);
     const r = byEmployee.get(p.employeeId);
-    if (!r) byEmployee.set(p.employeeId, { from: addDays(d, -1), to: addDays(d, 1) });
+    if (!r) byEmployee.set(p.employeeId, { from: d, to: d });
     else {
-      if (addDays(d, -1) < r.from) r.from = addDays(d, -1);
-      if (addDays(d, 1) > r.to) r.to = addDays(d, 1);
+      if (d < r.from) r.from = d;
+      if (d > r.to) r.to = d;
     }
+  }
+  for (const r of byEmployee.values()) {
+    r.from = addDays(r.from, -1);
+    r.to = addDays(r.to, 1);
   }
   // Employees sharing a range re-derive together.
   const groups = new Map<string, string[]>();
@@ -200,6 +213,28 @@ export async function penaltyLopDays(
       const { rules, cycle } = cycles.get(id)!;
       out.push({ employeeId: id, cycle, ...countPenalties(marks.get(id) ?? [], rules, cycle) });
     }
+  }
+  return out;
+}
+
+/**
+ * Each employee's penalty rules and attendance cycle for a month, as `penaltyLopDays` takes them
+ * (the attendance policy in force on the month's last day); employees unknown are absent. One
+ * day-context load for all of them (its queries do not grow with the number of employees).
+ */
+async function penaltyRulesOf(
+  tx: Queryable,
+  companyId: string,
+  ids: string[],
+  year: number,
+  month: number,
+): Promise<Map<string, { rules: PenaltyRules | null; cycle: { from: string; to: string } }>> {
+  const { to: monthEnd } = monthRange(year, month);
+  const contexts = await loadDayContexts(tx, companyId, ids, monthEnd, monthEnd);
+  const out = new Map<string, { rules: PenaltyRules | null; cycle: { from: string; to: string } }>();
+  for (const [id, days] of contexts) {
+    const rules = days[0]?.attendance ?? null;
+    out.set(id, { rules, cycle: cycleOf(year, month, rules?.cycleStartDay ?? 1) });
   }
   return out;
 }
@@ -552,49 +587,75 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
           limit: q.records ?? null,
           offset: q.page && q.records ? (q.page - 1) * q.records : 0,
         });
-        const all = !q.records;
-        const days = await repo.musterDays(
-          tx,
-          all && !q.division_id && !value ? null : emps.map((e) => e.employee_id),
-          from,
-          to,
-        );
+        const ids = emps.map((e) => e.employee_id);
+        // The days and the penalty rules at once (on PostgreSQL the reads go over separate lanes).
+        const [month, rules] = await Promise.all([
+          repo.musterMonth(tx, ids, from, to, WORKED_STATUSES),
+          penaltyRulesOf(tx, actor.companyId, ids, q.year, q.month),
+        ]);
         const dates = monthDays(q.year, q.month).map((d) => d.date);
         const locks = await lockRanges(tx, from, to);
         const lockedDays = dates.map((d) => inLock(locks, d));
-        const index = new Map(dates.map((d, i) => [d, i]));
-        const byEmp = new Map<string, { days: (AttendanceDayStatus | null)[]; late: number }>();
-        for (const e of emps) byEmp.set(e.employee_id, { days: dates.map(() => null), late: 0 });
-        for (const d of days) {
-          const m = byEmp.get(d.employee_id);
-          if (!m) continue;
-          m.days[index.get(d.date)!] = d.status as AttendanceDayStatus;
-          if (d.late) m.late++;
+        const byEmp = new Map<
+          string,
+          { days: (AttendanceDayStatus | null)[]; late: number; lateMarks: number; earlyExits: number }
+        >();
+        for (const m of month) {
+          const days: (AttendanceDayStatus | null)[] = dates.map(() => null);
+          // `index:status` per day, the index counted in days from the 1st.
+          for (const d of m.days?.split(',') ?? []) {
+            const colon = d.indexOf(':');
+            days[Number(d.slice(0, colon))] = d.slice(colon + 1) as AttendanceDayStatus;
+          }
+          byEmp.set(m.employee_id, {
+            days,
+            late: m.late,
+            lateMarks: m.late_marks,
+            earlyExits: m.early_exits,
+          });
         }
-        const penalties = new Map(
-          (
-            await penaltyLopDays(
-              tx,
-              actor.companyId,
-              q.year,
-              q.month,
-              emps.map((e) => e.employee_id),
-            )
-          ).map((p) => [p.employeeId, p.lopDays]),
-        );
+        // Penalties from the marks counted with the days (no second read of the month), except
+        // for employees whose attendance cycle is not the calendar month: their marks are counted
+        // over their cycle, one query per distinct cycle.
+        const penalties = new Map<string, number>();
+        const otherCycles = new Map<string, string[]>();
+        for (const id of ids) {
+          const r = rules.get(id);
+          if (!r) continue;
+          if (r.cycle.from === from && r.cycle.to === to) {
+            const m = byEmp.get(id);
+            penalties.set(id, penaltyLopDaysOf(r.rules, m?.lateMarks ?? 0, m?.earlyExits ?? 0));
+          } else if (r.rules) {
+            const key = `${r.cycle.from}|${r.cycle.to}`;
+            otherCycles.set(key, [...(otherCycles.get(key) ?? []), id]);
+          }
+        }
+        for (const [key, group] of otherCycles) {
+          const [cFrom, cTo] = key.split('|') as [string, string];
+          for (const m of await repo.musterMonth(tx, group, cFrom, cTo, WORKED_STATUSES)) {
+            penalties.set(
+              m.employee_id,
+              penaltyLopDaysOf(rules.get(m.employee_id)!.rules, m.late_marks, m.early_exits),
+            );
+          }
+        }
         const rows = emps.map((e) => {
-          const m = byEmp.get(e.employee_id)!;
-          const present =
-            m.days.filter((s) => s === 'present' || s === 'late').length +
-            m.days.filter((s) => s === 'half_day').length / 2;
+          const m = byEmp.get(e.employee_id) ?? { days: dates.map(() => null), late: 0 };
+          let full = 0;
+          let half = 0;
+          let absent = 0;
+          for (const s of m.days) {
+            if (s === 'present' || s === 'late') full++;
+            else if (s === 'half_day') half++;
+            else if (s === 'absent') absent++;
+          }
           return {
             employee_id: e.employee_id,
             employee_code: e.employee_code,
             employee_name: e.employee_name,
             days: m.days,
-            present,
-            absent:
-              m.days.filter((s) => s === 'absent').length + m.days.filter((s) => s === 'half_day').length / 2,
+            present: full + half / 2,
+            absent: absent + half / 2,
             late_marks: m.late,
             penalty_lop_days: penalties.get(e.employee_id) ?? 0,
             locked_days: lockedDays,

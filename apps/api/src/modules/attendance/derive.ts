@@ -90,14 +90,32 @@ function computeOffset(timeZone: string, instantMs: number): number {
   return Math.round((asUtc - Math.floor(instantMs / 1000) * 1000) / 60_000);
 }
 
-/** The instant of local `date` + `minutes` past midnight in `timeZone`. */
-export function localToInstant(date: string, minutes: number, timeZone: string): Date {
+/**
+ * Instants by zone, date and minutes: re-deriving a month for thousands of employees asks for the
+ * same few (each day's window start, shift start and end) once per employee and day, and working
+ * one out (date parsing and two offset look-ups) cost more than deriving the day.
+ */
+const instantCache = new Map<string, number>();
+
+/** `localToInstant` as epoch milliseconds (no Date allocated: the derivation's hot path). */
+export function localToInstantMs(date: string, minutes: number, timeZone: string): number {
+  const key = `${timeZone}|${date}|${minutes}`;
+  const hit = instantCache.get(key);
+  if (hit !== undefined) return hit;
+  if (instantCache.size > 100_000) instantCache.clear();
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const naive = Date.UTC(y, m - 1, d) + minutes * 60_000;
   let offset = zoneOffsetMinutes(timeZone, naive);
   // A second pass settles days where the offset changes (daylight saving zones).
   offset = zoneOffsetMinutes(timeZone, naive - offset * 60_000);
-  return new Date(naive - offset * 60_000);
+  const ms = naive - offset * 60_000;
+  instantCache.set(key, ms);
+  return ms;
+}
+
+/** The instant of local `date` + `minutes` past midnight in `timeZone`. */
+export function localToInstant(date: string, minutes: number, timeZone: string): Date {
+  return new Date(localToInstantMs(date, minutes, timeZone));
 }
 
 /** The local calendar date of an instant in `timeZone`. */
@@ -132,16 +150,20 @@ export function monthDays(year: number, month: number): { date: string; day: str
 }
 
 export const hhmmToMinutes = (v: string) => {
-  const [h, m] = v.split(':').map(Number) as [number, number];
-  return h * 60 + m;
+  // Parsed from the characters: this runs a few times per employee and day when deriving.
+  const i = v.indexOf(':');
+  return Number(v.slice(0, i)) * 60 + Number(v.slice(i + 1, i + 3));
 };
 
 // ---- which punches belong to which day ------------------------------------------------------
 
 /** When a day's punches start: its shift's start less the lead, or local midnight without a shift. */
 export function windowStart(ctx: Pick<DayContext, 'date' | 'shift'>, timeZone: string): Date {
+  return new Date(windowStartMs(ctx, timeZone));
+}
+function windowStartMs(ctx: Pick<DayContext, 'date' | 'shift'>, timeZone: string): number {
   const minutes = ctx.shift ? hhmmToMinutes(ctx.shift.start) - WINDOW_LEAD_MINUTES : 0;
-  return localToInstant(ctx.date, minutes, timeZone);
+  return localToInstantMs(ctx.date, minutes, timeZone);
 }
 
 /**
@@ -155,7 +177,7 @@ export function assignPunches(
   punches: Punch[],
   timeZone: string,
 ): Punch[][] {
-  const starts = [...days, next].map((d) => windowStart(d, timeZone).getTime());
+  const starts = [...days, next].map((d) => windowStartMs(d, timeZone));
   const sorted = [...punches].sort((a, b) => a.at.getTime() - b.at.getTime());
   const out: Punch[][] = days.map(() => []);
   let i = 0;
@@ -197,14 +219,16 @@ export function deriveDay(
   let lateMinutes = 0;
   let earlyExit = false;
   if (shift && firstIn) {
-    const start = localToInstant(ctx.date, hhmmToMinutes(shift.start), timeZone);
-    const allowed = start.getTime() + (shift.graceInMinutes + shift.flexiMinutes) * 60_000;
-    if (firstIn.getTime() > allowed) lateMinutes = Math.ceil((firstIn.getTime() - start.getTime()) / 60_000);
+    const startMin = hhmmToMinutes(shift.start);
+    const start = localToInstantMs(ctx.date, startMin, timeZone);
+    const allowed = start + (shift.graceInMinutes + shift.flexiMinutes) * 60_000;
+    if (firstIn.getTime() > allowed) lateMinutes = Math.ceil((firstIn.getTime() - start) / 60_000);
     if (lastOut) {
       const endMin = hhmmToMinutes(shift.end);
-      const crosses = endMin <= hhmmToMinutes(shift.start);
-      const end = localToInstant(crosses ? addDays(ctx.date, 1) : ctx.date, endMin, timeZone);
-      earlyExit = lastOut.getTime() < end.getTime() - shift.graceOutMinutes * 60_000;
+      // A night shift ends the next day: minutes past this day's midnight (the same instant as
+      // the next date at endMin, and one cache entry per date).
+      const end = localToInstantMs(ctx.date, endMin <= startMin ? endMin + 1440 : endMin, timeZone);
+      earlyExit = lastOut.getTime() < end - shift.graceOutMinutes * 60_000;
     }
   }
 

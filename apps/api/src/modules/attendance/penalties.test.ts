@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPenalties, cycleOf } from './penalties';
+import { countPenalties, cycleOf, penaltyLopDaysOf } from './penalties';
 
 const rules = {
   lateMarksPerPenalty: 3,
@@ -93,5 +93,31 @@ describe('late-mark and early-exit penalties', () => {
     expect(
       countPenalties(many, { ...rules, lateMarksPerPenalty: null }, cycleOf(2026, 3, 1)).penalties,
     ).toEqual([]);
+  });
+});
+
+describe('loss of pay from mark counts (the muster)', () => {
+  it('is the loss of pay countPenalties gives for the same marks, rules and none', () => {
+    const cases = [
+      rules,
+      { ...rules, latePenaltyDays: 0.1, earlyExitPenaltyDays: 0.2, earlyExitMarksPerPenalty: 1 },
+      { ...rules, lateMarksPerPenalty: null },
+      { ...rules, earlyExitMarksPerPenalty: 0, latePenaltyDays: 0 },
+    ];
+    for (const r of cases) {
+      for (let lates = 0; lates <= 9; lates++) {
+        for (let earlies = 0; earlies <= 5; earlies++) {
+          const days = [
+            ...Array.from({ length: lates }, (_, i) => late(`2026-03-${String(i + 1).padStart(2, '0')}`)),
+            ...Array.from({ length: earlies }, (_, i) => early(`2026-03-${String(i + 11).padStart(2, '0')}`)),
+          ];
+          expect(penaltyLopDaysOf(r, lates, earlies)).toBe(
+            countPenalties(days, r, cycleOf(2026, 3, 1)).lopDays,
+          );
+        }
+      }
+    }
+    expect(penaltyLopDaysOf(rules, 9, 4)).toBe(3.5);
+    expect(penaltyLopDaysOf(null, 9, 4)).toBe(0);
   });
 });

@@ -25,7 +25,8 @@ export type PenaltyCount = {
 };
 
 /** Only days worked count: a late first punch on a day of leave or a holiday is not a late mark. */
-const WORKED = new Set(['present', 'late', 'half_day']);
+export const WORKED_STATUSES = ['present', 'late', 'half_day'];
+const WORKED = new Set(WORKED_STATUSES);
 
 /**
  * The attendance cycle that pays for `month`: the calendar month when the cycle starts on the 1st;
@@ -72,4 +73,24 @@ export function countPenalties(
   // Tenths of a day (the policy's numeric(3,1)): summed as integers so 0.1 + 0.2 stays 0.3.
   const lopDays = penalties.reduce((n, p) => n + Math.round(p.days * 10), 0) / 10;
   return { lateDates, earlyExitDates, penalties, lopDays };
+}
+
+/**
+ * The loss of pay of `countPenalties` from the numbers of marks alone (late marks and early exits
+ * on days worked in the cycle), for the muster: it counts the marks in SQL with the days it reads
+ * anyway instead of fetching every marked day a second time.
+ */
+export function penaltyLopDaysOf(
+  rules: PenaltyRules | null,
+  lateMarks: number,
+  earlyExitMarks: number,
+): number {
+  if (!rules) return 0;
+  const tenths = (marks: number, per: number | null, days: number) =>
+    !per || per <= 0 || days <= 0 ? 0 : Math.floor(marks / per) * Math.round(days * 10);
+  return (
+    (tenths(lateMarks, rules.lateMarksPerPenalty, rules.latePenaltyDays) +
+      tenths(earlyExitMarks, rules.earlyExitMarksPerPenalty, rules.earlyExitPenaltyDays)) /
+    10
+  );
 }

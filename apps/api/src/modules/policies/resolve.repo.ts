@@ -96,11 +96,15 @@ const isDate = (d: string) => {
 export const MAX_RANGE_DAYS = 400;
 
 async function employeesOf(tx: Queryable, ids: string[]): Promise<EmployeeRow[]> {
+  // One primary-key probe per id: under the pool's generic plans `e.id = ANY($1)` became a filter
+  // testing every employee of the company against the whole array (0.3 s for 5,000 ids, on
+  // every attendance re-derive and muster). OFFSET 0 keeps the subquery a probe.
   const { rows } = await tx.query<EmployeeRow>(
     `SELECT e.id, e.division_unit_id AS "unitId", u.division_id AS "divisionId",
             e.work_location AS location, to_char(e.date_of_joining, 'YYYY-MM-DD') AS joined
-       FROM employees e LEFT JOIN division_units u ON u.id = e.division_unit_id
-      WHERE e.id = ANY($1::uuid[])`,
+       FROM unnest($1::uuid[]) AS x(id)
+      CROSS JOIN LATERAL (SELECT * FROM employees WHERE id = x.id OFFSET 0) e
+       LEFT JOIN division_units u ON u.id = e.division_unit_id`,
     [ids],
   );
   return rows;
