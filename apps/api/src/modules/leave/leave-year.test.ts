@@ -124,6 +124,16 @@ describe('a leave year from April to March', () => {
     expect(sum(rows)).toBe(14);
     expect(rows.some((r) => r.kind === 'expiry' || r.kind === 'carry_forward')).toBe(false);
 
+    // A day taken on 1 April draws from the new leave year: it is not in the closing balance.
+    const taken = await call('PUT', `/api/employee/${employeeId}/leave-balance`, admin, {
+      leave_type_id: typeId,
+      kind: 'manual_debit',
+      amount: 1,
+      reason: 'Leave taken before the new system',
+      date: '2027-04-01',
+    });
+    expect(taken.statusCode).toBe(200);
+
     // 00:01 on 1 April in India (still 31 March in UTC): the leave year 2026-27 closes.
     clock.set(new Date('2027-03-31T18:31:00Z'));
     const april = await service().runAccrual(acme);
@@ -142,19 +152,19 @@ describe('a leave year from April to March', () => {
       rule: 'Carry-forward, usable until 2027-06-30',
       source_key: 'carry:2026-27',
     });
-    expect(sum(rows)).toBe(11.5); // 10 carried + April's 1.5
+    expect(sum(rows)).toBe(10.5); // 10 carried + April's 1.5 - the day taken on 1 April
     // Running again credits nothing.
     expect((await service().runAccrual(acme)).entries).toBe(0);
     const balance = (await call('GET', '/api/leave/mobile/leave-balance', employee)).json().data;
-    expect(balance.find((b: { code: string }) => b.code === 'PL').balance).toBe(11.5);
+    expect(balance.find((b: { code: string }) => b.code === 'PL').balance).toBe(10.5);
   });
 
-  it('the carried days not used by 30 June lapse on 1 July', async () => {
+  it('the carried days not used by 30 June lapse on 1 July (the day of 1 April used one of them)', async () => {
     clock.set(new Date('2027-06-30T18:31:00Z'));
     expect((await service().runAccrual(acme)).as_of).toBe('2027-07-01');
     const lapse = (await ledger(employeeId)).filter((r) => r.source_key?.startsWith('lapse:'));
     expect(lapse).toMatchObject([
-      { date: '2027-07-01', kind: 'expiry', amount: -10, rule: 'Usable until 2027-06-30' },
+      { date: '2027-07-01', kind: 'expiry', amount: -9, rule: 'Usable until 2027-06-30' },
     ]);
   });
 
