@@ -31,6 +31,8 @@ export async function runAccrual(
   asOf: string,
   dayContexts: DayContextLoader,
 ) {
+  // The posted accruals of every employee are grouped in memory, not in temporary files.
+  await tx.query("SET LOCAL work_mem = '64MB'");
   const { rows: typeRows } = await tx.query<{ id: string; created_on: string }>(
     'SELECT id, created_at::date::text AS created_on FROM leave_types WHERE active',
   );
