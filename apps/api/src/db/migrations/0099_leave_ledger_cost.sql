@@ -6,9 +6,8 @@
 -- (ON DELETE RESTRICT: a type with entries cannot be deleted).
 ALTER TABLE leave_ledger DROP CONSTRAINT leave_ledger_company_id_fkey;
 
--- A balance is the sum of an employee's entries by type up to a date, and the accrual run compares
--- the posted accruals (kind, ref) of every employee: an index holding amount, kind and ref answers
--- both from the index alone, without visiting the wide rows (reason, rule).
+-- A balance is the sum of an employee's entries by type up to a date: with the amount in the index
+-- it is read from the index alone (the wide rows, with reason and rule, are not visited).
 DROP INDEX leave_ledger_balance;
 CREATE INDEX leave_ledger_balance ON leave_ledger (company_id, employee_id, leave_type_id, entry_date)
-  INCLUDE (amount, kind, ref);
+  INCLUDE (amount);
