@@ -93,15 +93,19 @@ async function seed(t: Target) {
     console.log(`[${t.name}] seeded ${await seedEmployees(db, companyId, employees)} employees`);
     const started = Date.now();
     await db.tenant(companyId, async (tx) => {
-      // A monthly-accruing paid type created three years ago, in the base policy.
+      // A monthly-accruing paid type created three years ago, in the base policy (the demo's own
+      // base policy and types, made by the served demo's seed, stay: they accrue too).
       const type = await tx.query<{ id: string }>(
         `INSERT INTO leave_types (company_id, name, code, accrual_frequency, accrual_amount, carry_forward, carry_forward_cap, created_at)
-         VALUES ($1, 'Earned leave', 'EL', 'monthly', 1.5, true, 10, $2::date - interval '3 years') RETURNING id`,
+         VALUES ($1, 'Bench earned leave', 'BEL', 'monthly', 1.5, true, 10, $2::date - interval '3 years') RETURNING id`,
         [companyId, thisMonth],
       );
       const typeId = type.rows[0]!.id;
       const policy = await tx.query<{ id: string }>(
-        `INSERT INTO leave_policies (company_id, name, is_base) VALUES ($1, 'Standard', true) RETURNING id`,
+        `WITH base AS (SELECT id FROM leave_policies WHERE company_id = $1 AND is_base),
+              made AS (INSERT INTO leave_policies (company_id, name, is_base)
+                       SELECT $1, 'Standard', true WHERE NOT EXISTS (SELECT 1 FROM base) RETURNING id)
+         SELECT id FROM base UNION ALL SELECT id FROM made`,
         [companyId],
       );
       await tx.query(

@@ -137,6 +137,8 @@ export const LeavePolicyInputSchema = z.strictObject({
   name: z.string().trim().min(1, 'Required').max(80),
   description: z.string().trim().max(500).nullable().default(null),
   is_base: z.boolean().default(false),
+  /** First month of the leave year (1: January to December, 4: April to March). */
+  year_start_month: z.number().int().min(1).max(12).default(1),
   leave_type_ids: z.array(uuid).max(50).default([]),
 });
 export type LeavePolicyInput = z.infer<typeof LeavePolicyInputSchema>;
@@ -145,6 +147,7 @@ export const LeavePolicySchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   is_base: z.boolean(),
+  year_start_month: z.number(),
   leave_types: z.array(z.object({ id: z.string(), name: z.string(), code: z.string() })),
 });
 export type LeavePolicy = z.infer<typeof LeavePolicySchema>;

@@ -116,6 +116,7 @@ export async function seedLeaveDemo(db: Db, clock: Clock): Promise<void> {
     name: 'Standard leave policy',
     description: 'Every employee: casual, sick, earned (after probation), comp-off and leave without pay',
     is_base: true,
+    year_start_month: 1,
     leave_type_ids: [...types.values()],
   });
   await leave.runAccrual(companyId);

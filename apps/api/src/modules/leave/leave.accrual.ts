@@ -1,22 +1,8 @@
 import type { Queryable } from '../../db/client';
 import type { DayContextLoader } from './leave.days';
 import * as repo from './leave.repo';
-import {
-  accrualFor,
-  addDays,
-  appliesTo,
-  corrections,
-  lapses,
-  periodOf,
-  periodsBetween,
-  yearEnd,
-} from './leave.rules';
-
-const addMonths = (date: string, n: number) => {
-  const y = Number(date.slice(0, 4));
-  const m = Number(date.slice(5, 7)) - 1 + n;
-  return `${y + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}${date.slice(7)}`;
-};
+import { accrualFor, addDays, appliesTo, corrections, lapses } from './leave.rules';
+import { leaveYearEnd, periodIn, periodsIn, previousLeaveYear } from './leave.year';
 
 /**
  * The first day an employee earns a type: their joining date, or for a type that applies after
@@ -45,6 +31,8 @@ export async function runAccrual(
   asOf: string,
   dayContexts: DayContextLoader,
 ) {
+  // The posted accruals of every employee are grouped in memory, not in temporary files.
+  await tx.query("SET LOCAL work_mem = '64MB'");
   const { rows: typeRows } = await tx.query<{ id: string; created_on: string }>(
     'SELECT id, created_at::date::text AS created_on FROM leave_types WHERE active',
   );
@@ -64,12 +52,15 @@ export async function runAccrual(
   );
   const base = await repo.basePolicyId(tx);
   const policies = new Map(
-    (await repo.listPolicies(tx)).map((p) => [p.id, new Set(p.leave_types.map((t) => t.id))]),
+    (await repo.listPolicies(tx)).map((p) => [
+      p.id,
+      { types: new Set(p.leave_types.map((t) => t.id)), startMonth: p.year_start_month },
+    ]),
   );
+  const policyOf = (p: repo.EmployeeFacts) => policies.get(ctx.get(p.id)?.[0]?.leavePolicyId ?? base ?? '');
   const eligible = (typeId: string) =>
     people.filter((p) => {
-      const policyId = ctx.get(p.id)?.[0]?.leavePolicyId ?? base;
-      if (!policyId || !policies.get(policyId)?.has(typeId)) return false;
+      if (!policyOf(p)?.types.has(typeId)) return false;
       const t = types.find((x) => x.id === typeId)!;
       return appliesTo(
         { genders: t.genders, employmentTypes: t.employment_types, afterProbation: false },
@@ -78,110 +69,154 @@ export async function runAccrual(
       );
     });
 
-  const year = Number(asOf.slice(0, 4));
-  const windowStart = `${year - 1}-01-01`;
   let count = 0;
   const touched = new Set<string>();
   for (const t of types) {
-    const who = eligible(t.id);
-    if (who.length === 0) continue;
-    const ids = who.map((p) => p.id);
+    const everyone = eligible(t.id);
+    if (everyone.length === 0) continue;
     const startedOn = createdOn.get(t.id)!;
-
-    if (t.accrual_frequency && t.accrual_amount > 0) {
-      const freq = t.accrual_frequency;
-      const from = periodOf(freq, startedOn > windowStart ? startedOn : windowStart).start;
-      const periods = periodsBetween(freq, from, asOf);
-      const posted = await repo.postedByRef(tx, ids, t.id, 'accrual', from);
-      const rule = {
-        frequency: freq,
-        amount: t.accrual_amount,
-        proRata: t.accrual_pro_rata,
-        rounding: t.accrual_rounding,
-      };
-      const out: repo.NewEntry[] = [];
-      for (const p of who) {
-        const expected = new Map<string, number>();
-        const reasons = new Map<string, string>();
-        for (const period of periods) {
-          const a = accrualFor(rule, period, accrualStart(t, p), p.exit_date);
-          if (a.amount !== 0) expected.set(period.key, a.amount);
-          reasons.set(period.key, a.reason);
-        }
-        const mine = posted.get(p.id) ?? new Map<string, { sum: number; count: number }>();
-        const sums = new Map([...mine].filter(([k]) => reasons.has(k)).map(([k, v]) => [k, v.sum]));
-        for (const fix of corrections(expected, sums)) {
-          const period = periods.find((x) => x.key === fix.key)!;
-          const prior = mine.get(fix.key);
-          out.push({
-            employeeId: p.id,
-            leaveTypeId: t.id,
-            date: period.start,
-            kind: 'accrual',
-            amount: fix.amount,
-            reason: prior
-              ? `Correction of the ${fix.key} accrual (was ${prior.sum})`
-              : `Accrual for ${fix.key}`,
-            rule: reasons.get(fix.key) ?? null,
-            ref: fix.key,
-            sourceKey: `accrual:${fix.key}#${prior?.count ?? 0}`,
-          });
-        }
-      }
-      const n = await repo.appendEntries(tx, out);
-      count += n;
-      if (n > 0) for (const e of out) touched.add(e.employeeId);
+    // Employees by the first month of their policy's leave year: periods and year ends follow it.
+    const byStart = new Map<number, repo.EmployeeFacts[]>();
+    for (const p of everyone) {
+      const m = policyOf(p)?.startMonth ?? 1;
+      const list = byStart.get(m) ?? [];
+      byStart.set(m, list);
+      list.push(p);
     }
+    for (const [startMonth, who] of byStart) {
+      const ids = who.map((p) => p.id);
+      // Catch-up reaches back to the start of the previous leave year.
+      const windowStart = previousLeaveYear(asOf, startMonth).start;
+      if (t.accrual_frequency && t.accrual_amount > 0) {
+        const freq = t.accrual_frequency;
+        const from = periodIn(freq, startedOn > windowStart ? startedOn : windowStart, startMonth).start;
+        const periods = periodsIn(freq, from, asOf, startMonth);
+        const rule = {
+          frequency: freq,
+          amount: t.accrual_amount,
+          proRata: t.accrual_pro_rata,
+          rounding: t.accrual_rounding,
+        };
+        // What each employee should have per period, as a fingerprint ("key=paise,..." of the
+        // non-zero periods in key order): most employees worked every period of the window, so they
+        // share one fingerprint, computed once.
+        const keys = periods.map((x) => x.key);
+        const expectedOf = (p: repo.EmployeeFacts) => {
+          const expected = new Map<string, number>();
+          const reasons = new Map<string, string>();
+          for (const period of periods) {
+            const a = accrualFor(rule, period, accrualStart(t, p), p.exit_date);
+            if (a.amount !== 0) expected.set(period.key, a.amount);
+            reasons.set(period.key, a.reason);
+          }
+          return { expected, reasons };
+        };
+        const fingerprint = (expected: Map<string, number>) =>
+          [...expected].map(([k, v]) => `${k}=${Math.round(v * 100)}`).join(',');
+        const first = periods[0]!.start;
+        const last = periods[periods.length - 1]!.end;
+        const whole = (p: repo.EmployeeFacts) =>
+          accrualStart(t, p) <= first && (!p.exit_date || p.exit_date >= last);
+        const standard = expectedOf({
+          date_of_joining: first,
+          exit_date: null,
+          probation_end: null,
+        } as repo.EmployeeFacts);
+        const full = fingerprint(standard.expected);
+        // What was posted, per employee in one statement ("key=paise/entries,..."): only the employees
+        // whose fingerprint differs from what they should have are credited or corrected.
+        const posted = await repo.postedAccruals(tx, t.id, keys, from);
+        const postedOf = (id: string) => {
+          const m = new Map<string, { sum: number; count: number }>();
+          for (const part of (posted.get(id) ?? '').split(',')) {
+            if (!part) continue;
+            const [key, rest] = part.split('=') as [string, string];
+            const [paise, count] = rest.split('/');
+            m.set(key, { sum: Number(paise) / 100, count: Number(count) });
+          }
+          return m;
+        };
+        const out: repo.NewEntry[] = [];
+        for (const p of who) {
+          const wholeWindow = whole(p);
+          const raw = posted.get(p.id) ?? '';
+          const { expected, reasons } = wholeWindow ? standard : expectedOf(p);
+          const should = wholeWindow ? full : fingerprint(expected);
+          if (!raw.includes('=0/') && raw.replace(/\/\d+/g, '') === should) continue;
+          const mine = postedOf(p.id);
+          const sums = new Map([...mine].filter(([k]) => reasons.has(k)).map(([k, v]) => [k, v.sum]));
+          for (const fix of corrections(expected, sums)) {
+            const period = periods.find((x) => x.key === fix.key)!;
+            const prior = mine.get(fix.key);
+            out.push({
+              employeeId: p.id,
+              leaveTypeId: t.id,
+              date: period.start,
+              kind: 'accrual',
+              amount: fix.amount,
+              reason: prior
+                ? `Correction of the ${fix.key} accrual (was ${prior.sum})`
+                : `Accrual for ${fix.key}`,
+              rule: reasons.get(fix.key) ?? null,
+              ref: fix.key,
+              sourceKey: `accrual:${fix.key}#${prior?.count ?? 0}`,
+            });
+          }
+        }
+        const n = await repo.appendEntries(tx, out);
+        count += n;
+        if (n > 0) for (const e of out) touched.add(e.employeeId);
+      }
 
-    // Year end of last year: what is left lapses, up to the cap comes back as carry-forward.
-    const closingYear = year - 1;
-    if (t.paid && !t.comp_off && `${closingYear}-12-31` >= startedOn) {
-      // Only employees whose year is not closed yet (after January, usually nobody).
-      const { rows: closed } = await tx.query<{ employee_id: string }>(
-        'SELECT employee_id FROM leave_ledger WHERE leave_type_id = $1 AND source_key = $2',
-        [t.id, `year_end:${closingYear}`],
-      );
-      const done = new Set(closed.map((r) => r.employee_id));
-      const open = ids.filter((id) => !done.has(id));
-      const { rows } = open.length
-        ? await tx.query<{ employee_id: string; n: string }>(
-            `SELECT employee_id, sum(amount) AS n FROM leave_ledger
+      // Year end of the previous leave year: what is left lapses, up to the cap comes back as
+      // carry-forward on the first day of this one.
+      const closing = previousLeaveYear(asOf, startMonth);
+      if (t.paid && !t.comp_off && closing.end >= startedOn) {
+        // Only employees whose year is not closed yet (after its first month, usually nobody).
+        const { rows: closed } = await tx.query<{ employee_id: string }>(
+          'SELECT employee_id FROM leave_ledger WHERE leave_type_id = $1 AND source_key = $2',
+          [t.id, `year_end:${closing.label}`],
+        );
+        const done = new Set(closed.map((r) => r.employee_id));
+        const open = ids.filter((id) => !done.has(id));
+        const { rows } = open.length
+          ? await tx.query<{ employee_id: string; n: string }>(
+              `SELECT employee_id, sum(amount) AS n FROM leave_ledger
               WHERE employee_id = ANY($1::uuid[]) AND leave_type_id = $2 AND entry_date <= $3
               GROUP BY employee_id`,
-            [open, t.id, `${closingYear}-12-31`],
-          )
-        : { rows: [] };
-      const cap = t.carry_forward ? t.carry_forward_cap : 0;
-      const expiresOn = t.carry_forward_expiry_months
-        ? addDays(addMonths(`${year}-01-01`, t.carry_forward_expiry_months), -1)
-        : null;
-      const out: repo.NewEntry[] = [];
-      for (const r of rows) {
-        for (const e of yearEnd(Number(r.n), cap, closingYear)) {
-          out.push({
-            employeeId: r.employee_id,
-            leaveTypeId: t.id,
-            date: e.date,
-            kind: e.kind,
-            amount: e.amount,
-            reason: e.reason,
-            rule:
-              e.kind === 'expiry'
-                ? t.carry_forward
-                  ? `Year end: the balance lapses; up to ${t.carry_forward_cap ?? 'all'} is carried forward`
-                  : 'Year end: no carry-forward for this leave type'
-                : expiresOn
-                  ? `Carry-forward, usable until ${expiresOn}`
-                  : 'Carry-forward',
-            ref: String(closingYear),
-            expiresOn: e.kind === 'carry_forward' ? expiresOn : null,
-            sourceKey: `${e.kind === 'expiry' ? 'year_end' : 'carry'}:${closingYear}`,
-          });
+              [open, t.id, closing.end],
+            )
+          : { rows: [] };
+        const cap = t.carry_forward ? t.carry_forward_cap : 0;
+        const out: repo.NewEntry[] = [];
+        for (const r of rows) {
+          for (const e of leaveYearEnd(Number(r.n), cap, closing, t.carry_forward_expiry_months)) {
+            out.push({
+              employeeId: r.employee_id,
+              leaveTypeId: t.id,
+              date: e.date,
+              kind: e.kind,
+              amount: e.amount,
+              reason: e.reason,
+              rule:
+                e.kind === 'expiry'
+                  ? t.carry_forward
+                    ? `Year end: the balance lapses; up to ${t.carry_forward_cap ?? 'all'} is carried forward`
+                    : 'Year end: no carry-forward for this leave type'
+                  : e.expiresOn
+                    ? `Carry-forward, usable until ${e.expiresOn}`
+                    : 'Carry-forward',
+              ref: closing.label,
+              expiresOn: e.expiresOn ?? null,
+              sourceKey: `${e.kind === 'expiry' ? 'year_end' : 'carry'}:${closing.label}`,
+            });
+          }
         }
+        count += await repo.appendEntries(tx, out);
       }
-      count += await repo.appendEntries(tx, out);
     }
 
+    const ids = everyone.map((p) => p.id);
     // Lapses of credits with a last day (carried-forward leave, comp-off).
     if (t.carry_forward_expiry_months || t.comp_off) {
       const { rows: holders } = await tx.query<{ employee_id: string }>(

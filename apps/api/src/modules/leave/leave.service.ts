@@ -44,6 +44,7 @@ import {
   type Session,
 } from './leave.rules';
 import { countRequestDays } from './leave.sandwich';
+import { leaveYearOf } from './leave.year';
 
 /** The request type this module registers with the approval engine. */
 export const LEAVE_TYPE = 'leave';
@@ -241,6 +242,13 @@ export function createLeaveService(deps: {
     if (ctx?.leavePolicyId) return { id: ctx.leavePolicyId, source: 'master_policy' as const };
     const base = await repo.basePolicyId(tx);
     return base ? { id: base, source: 'base' as const } : null;
+  }
+
+  /** The leave year holding `date` for the employee: their policy's first month (January without one). */
+  async function leaveYearFor(tx: Queryable, companyId: string, employeeId: string, date: string) {
+    const policy = await policyOf(tx, companyId, employeeId, date);
+    const p = policy ? (await repo.listPolicies(tx, [policy.id]))[0] : null;
+    return leaveYearOf(date, p?.year_start_month ?? 1);
   }
 
   /** Leave types the employee may use on `date` (their policy's active types that apply to them). */
@@ -680,6 +688,7 @@ export function createLeaveService(deps: {
                 name: policy.name,
                 description: policy.description,
                 is_base: policy.is_base,
+                year_start_month: policy.year_start_month,
                 leave_types: policy.leave_types,
               }
             : null,
@@ -964,10 +973,12 @@ export function createLeaveService(deps: {
           // The employee row is locked above: two administrators at once are checked one after the other.
           const balance = round2((await repo.balances(tx, employeeId, '9999-12-31')).get(type.id) ?? 0);
           const pending = round2((await repo.pendingTotals(tx, employeeId, null)).get(type.id) ?? 0);
+          // The yearly cap counts the leave year of the employee's policy (April to March, say).
+          const year = await leaveYearFor(tx, actor.companyId, employeeId, date);
           const { rows } = await tx.query<{ n: string }>(
             `SELECT coalesce(-sum(amount), 0) AS n FROM leave_ledger WHERE employee_id = $1 AND leave_type_id = $2
                 AND kind = 'encashment' AND entry_date BETWEEN $3::date AND $4::date`,
-            [employeeId, type.id, `${date.slice(0, 4)}-01-01`, `${date.slice(0, 4)}-12-31`],
+            [employeeId, type.id, year.start, year.end],
           );
           const encashedThisYear = round2(Number(rows[0]!.n));
           const refusal = encashmentRefusal({
@@ -980,7 +991,7 @@ export function createLeaveService(deps: {
           if (refusal) throw invalid('amount', refusal);
           rule = `Encashment of ${body.amount} days${
             type.encashment_cap !== null
-              ? ` (cap ${type.encashment_cap} a year; ${round2(encashedThisYear + body.amount)} encashed in ${date.slice(0, 4)})`
+              ? ` (cap ${type.encashment_cap} a year; ${round2(encashedThisYear + body.amount)} encashed in ${year.label})`
               : ''
           }: paid in the pay run of ${date.slice(0, 7)}`;
         }

@@ -156,7 +156,13 @@ export function useSaveLeavePolicy() {
   return useMutation({
     mutationFn: async (v: {
       id: string | null;
-      input: { name: string; is_base: boolean; leave_type_ids: string[]; description?: string | null };
+      input: {
+        name: string;
+        is_base: boolean;
+        leave_type_ids: string[];
+        description?: string | null;
+        year_start_month?: number;
+      };
     }) =>
       v.id
         ? (await apiClient.put<{ data: LeavePolicy }>(`/leave/policies/${v.id}`, v.input, { silent: true }))

@@ -268,6 +268,21 @@ function sandwichText(t: LeaveType) {
   return on.length ? on.join(', ') : 'none';
 }
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+].map((label, i) => ({ value: String(i + 1), label }));
+
 /** Leave types with their rules and the leave policies (the base configuration is marked). */
 export function LeaveSetupScreen() {
   const permissions = useAppSelector(selectPermissions);
@@ -278,20 +293,27 @@ export function LeaveSetupScreen() {
   const canAdd = permissions.includes('leave_policies.add');
   const canEdit = permissions.includes('leave_policies.edit');
 
-  const toggle = async (policyId: string, typeId: string, on: boolean) => {
+  const save = async (policyId: string, change: { leave_type_ids?: string[]; year_start_month?: number }) => {
     const p = policies.data?.find((x) => x.id === policyId);
     if (!p) return;
-    const ids = p.leave_types.map((t) => t.id).filter((id) => id !== typeId);
     await savePolicy.mutateAsync({
       id: p.id,
       input: {
         name: p.name,
         description: p.description,
         is_base: p.is_base,
-        leave_type_ids: on ? [...ids, typeId] : ids,
+        year_start_month: p.year_start_month,
+        leave_type_ids: p.leave_types.map((t) => t.id),
+        ...change,
       },
     });
     toastSuccess('Leave policy updated');
+  };
+  const toggle = async (policyId: string, typeId: string, on: boolean) => {
+    const ids = (policies.data?.find((x) => x.id === policyId)?.leave_types ?? [])
+      .map((t) => t.id)
+      .filter((id) => id !== typeId);
+    await save(policyId, { leave_type_ids: on ? [...ids, typeId] : ids });
   };
   const addBase = async () => {
     await savePolicy.mutateAsync({
@@ -371,6 +393,17 @@ export function LeaveSetupScreen() {
             <Text fw={600}>{p.name}</Text>
             {p.is_base && <Badge>Base configuration</Badge>}
           </Group>
+          <Select
+            label="Leave year starts in"
+            description="Accrual quarters and years, year-end carry-forward and expiry, and yearly caps follow the leave year (April: April to March)."
+            data={MONTHS}
+            value={String(p.year_start_month)}
+            allowDeselect={false}
+            disabled={!canEdit || savePolicy.isPending}
+            onChange={(v) => v && void save(p.id, { year_start_month: Number(v) })}
+            maw={320}
+            mb="xs"
+          />
           <Group>
             {(types.data ?? []).map((t) => (
               <Checkbox
