@@ -1,5 +1,6 @@
 import { ATTENDANCE_STATUS_LABELS, type AttendanceDay, type AttendanceDayStatus } from '@hr/contract';
 import ExcelJS from 'exceljs';
+import { safeCell } from '../../lib/export';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -8,10 +9,9 @@ export const CSV_TYPE = 'text/csv; charset=utf-8';
 export const exportName = (prefix: string, year: number, month: number, format: 'csv' | 'xlsx') =>
   `${prefix}-${String(month).padStart(2, '0')}-${year}.${format}`;
 
-/** A cell as text a spreadsheet takes literally (a leading =, +, - or @ would be read as a formula). */
+/** A cell as text a spreadsheet takes literally: the reports' own rule (`safeCell`) for formulas. */
 function csvCell(v: string | number): string {
-  let s = String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  const s = String(safeCell(v));
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 export function toCsv(rows: (string | number)[][]): string {
@@ -21,7 +21,8 @@ export function toCsv(rows: (string | number)[][]): string {
 export async function toXlsx(sheet: string, rows: (string | number)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheet);
-  for (const r of rows) ws.addRow(r);
+  // Escaped in the .xlsx too: a name typed as "=HYPERLINK(...)" stays text however the file is opened.
+  for (const r of rows) ws.addRow(r.map(safeCell));
   ws.getRow(1).font = { bold: true };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

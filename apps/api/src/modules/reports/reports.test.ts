@@ -195,6 +195,33 @@ describe('exports', () => {
     expect(typeof last.getCell(4).formula).toBe('undefined');
   });
 
+  it("the attendance muster export (CSV and .xlsx, also the late-marks report's file) escapes formulas too", async () => {
+    const evil = `'=HYPERLINK("http://evil.test","x") Test`;
+    const csv = await get(
+      admin,
+      `/api/attendance/muster/export?month=3&year=2026&format=csv&division_id=${divisionId}`,
+    );
+    expect(csv.statusCode).toBe(200);
+    const row = csv.body.split('\r\n').find((l) => l.startsWith('RPT05,'));
+    expect(row).toBeDefined();
+    expect(row!.split(',"')[1]!.startsWith(`'=HYPERLINK(""http://evil.test""`)).toBe(true);
+    const xlsx = await get(
+      admin,
+      `/api/attendance/muster/export?month=3&year=2026&format=xlsx&division_id=${divisionId}`,
+    );
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    let found = false;
+    book.worksheets[0]!.eachRow((r) => {
+      if (r.getCell(1).value !== 'RPT05') return;
+      found = true;
+      expect(r.getCell(2).value).toBe(evil);
+      expect(r.getCell(2).formula).toBeUndefined();
+    });
+    expect(found).toBe(true);
+  });
+
   it('headcount export has one row per month', async () => {
     const res = await get(
       admin,
