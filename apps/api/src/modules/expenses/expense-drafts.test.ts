@@ -78,6 +78,23 @@ describe('saving a draft', () => {
     expect(got.json().data.status).toBe('draft');
   });
 
+  it('is saved once when the same save is retried with its idempotency key, even at once', async () => {
+    const body = { category_id: misc, merchant: 'Retried draft', submit: false };
+    const headers = { ...employee.headers, 'idempotency-key': 'draft-retry-0001' };
+    const send = () =>
+      t.app.inject({ method: 'POST', url: '/api/expenses/addexpense', headers, payload: body });
+    const [a, b] = await Promise.all([send(), send()]);
+    const again = await send();
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(again.statusCode).toBe(200);
+    const ids = new Set([a, b, again].map((r) => r.json().data.id));
+    expect(ids.size).toBe(1);
+    const rows = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM expenses WHERE merchant = 'Retried draft'`,
+    );
+    expect(rows.rows[0]!.n).toBe(1);
+  });
+
   it('still requires the category and names each wrong field that is given', async () => {
     const noCategory = await call('POST', '/api/expenses/addexpense', employee, {
       merchant: 'Pump',

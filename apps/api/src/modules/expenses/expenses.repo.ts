@@ -232,13 +232,19 @@ export type DraftValues = Omit<ClaimValues, 'expense_date' | 'amount_paise'> & {
   amount_paise: number | null;
 };
 
-export async function insertDraft(tx: Queryable, employeeId: string, v: DraftValues): Promise<string> {
+export async function insertDraft(
+  tx: Queryable,
+  employeeId: string,
+  v: DraftValues,
+  idempotencyKey: string | null,
+): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO expenses (company_id, employee_id, category_id, expense_date, amount_paise, merchant,
-       description, bill_number, receipt_document_id, travel_from, travel_to, distance_km, status)
-     VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'draft')
+       description, bill_number, receipt_document_id, travel_from, travel_to, distance_km, status,
+       idempotency_key)
+     VALUES (current_setting('app.company_id')::uuid, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'draft', $12)
      RETURNING id`,
-    [employeeId, ...claimParams(v as ClaimValues)],
+    [employeeId, ...claimParams(v as ClaimValues), idempotencyKey],
   );
   return rows[0]!.id;
 }

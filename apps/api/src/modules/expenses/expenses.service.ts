@@ -357,10 +357,15 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
       db.tenant(actor.companyId, async (tx) => {
         if (!actor.employeeId) throw notFound('Employee');
         if (body.submit === false) {
-          // A draft: no approval request, no routing, counted nowhere (nor idempotent: a retry
-          // saves another draft the owner can delete).
+          // A draft: no approval request, no routing, counted nowhere. With an idempotency key a
+          // retry returns the draft the first attempt stored (the employee lock orders twins).
+          await repo.lockEmployee(tx, actor.employeeId);
+          if (idempotencyKey) {
+            const earlier = await repo.byIdempotencyKey(tx, actor.employeeId, idempotencyKey);
+            if (earlier) return { created: false, item: await itemOf(tx, earlier, actor, 'mine') };
+          }
           const values = await validateDraft(tx, actor.employeeId, ExpenseSaveSchema.parse(body));
-          const id = await repo.insertDraft(tx, actor.employeeId, values);
+          const id = await repo.insertDraft(tx, actor.employeeId, values, idempotencyKey);
           await auditOf(tx, actor, {
             action: 'expense.draft_saved',
             entity: 'expense',
