@@ -84,7 +84,16 @@ function Balances({ onExplain }: { onExplain: (b: LeaveBalance) => void }) {
                     ? 'hours available'
                     : 'days available'}
               </Text>
-              <Button size="xs" variant="light" mt="xs" onClick={() => onExplain(b)}>
+              {/* The label wraps: a long type name in a quarter-width card was cut off. */}
+              <Button
+                size="xs"
+                variant="light"
+                mt="xs"
+                h="auto"
+                py={6}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+                onClick={() => onExplain(b)}
+              >
                 Explain {b.name} balance
               </Button>
             </>
