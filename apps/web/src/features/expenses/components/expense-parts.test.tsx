@@ -10,6 +10,17 @@ const months = Array.from({ length: 12 }, (_, i) => ({
 }));
 
 describe('MonthWiseChart', () => {
+  it('says in words that a year has no claims, instead of an empty axis', () => {
+    const none = Array.from({ length: 12 }, (_, i) => ({
+      month: i + 1,
+      approved_paise: 0,
+      pending_paise: 0,
+    }));
+    renderWithProviders(<MonthWiseChart year={2025} months={none} />);
+    expect(screen.getByText('No claims in 2025 to show by month.')).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
   it('draws one bar pair a month and gives the same figures as a table, in ₹ with en-IN grouping', () => {
     renderWithProviders(<MonthWiseChart year={2026} months={months} />);
     const chart = screen.getByRole('img', { name: /Claims per month in 2026: ₹1,23,956.00 in all/ });

@@ -136,6 +136,8 @@ export function MonthWiseChart({ year, months }: { year: number; months: Expense
   const bar = slot * 0.6;
   const scale = (v: number) => (v / max) * (H - pad - 8);
   const total = months.reduce((s, m) => s + m.approved_paise + m.pending_paise, 0);
+  // An empty axis says nothing: a year without claims says so in words.
+  if (total === 0) return <Text size="sm">No claims in {year} to show by month.</Text>;
   return (
     <Stack gap="xs">
       <svg
