@@ -227,7 +227,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     workedMinutes,
   });
-  const leaveEncashment = createLeaveEncashmentService({ db, engine: approvalEngine, clock });
+  const leaveEncashment = createLeaveEncashmentService({
+    db,
+    engine: approvalEngine,
+    clock,
+    dayContexts: loadDayContexts,
+  });
 
   const org = {
     leaveTypeOptions: leave.typeOptions,

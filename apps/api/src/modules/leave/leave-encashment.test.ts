@@ -40,6 +40,8 @@ const ledger = (leaveTypeId: string) =>
 const balance = async (leaveTypeId: string) => (await ledger(leaveTypeId)).reduce((s, r) => s + r.amount, 0);
 
 const today = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+/** The leave year without a leave policy: the calendar year of today, as refusals name it. */
+const calendarYear = () => `1 Jan ${today().slice(0, 4)} – 31 Dec ${today().slice(0, 4)}`;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -113,7 +115,7 @@ describe('leave encashment requests', () => {
     const overCap = await ask(employee, { leave_type_id: el.id, days: 6 });
     expect(overCap.statusCode).toBe(400);
     expect(overCap.json().errors[0].message).toBe(
-      'At most 5 days a year can be encashed (encashment cap); 0 already this year, 5 left (days)',
+      `At most 5 days a year can be encashed (encashment cap); 0 already this leave year (${calendarYear()}), 5 left (days)`,
     );
     const overBalance = await ask(employee, { leave_type_id: half.id, days: 12.5 });
     expect(overBalance.statusCode).toBe(400);
@@ -246,7 +248,7 @@ describe('leave encashment requests', () => {
     const res = await ask(employee, { leave_type_id: el.id, days: 3 });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].message).toBe(
-      'At most 5 days a year can be encashed (encashment cap); 3 already this year, 2 left (days)',
+      `At most 5 days a year can be encashed (encashment cap); 3 already this leave year (${calendarYear()}), 2 left (days)`,
     );
     const options = (await call('GET', '/api/leave/encashment/options', employee)).json().data;
     expect(options.find((o: { code: string }) => o.code === 'EL')).toMatchObject({
@@ -353,5 +355,94 @@ describe('leave encashment flow from the master policy', () => {
     ]);
     const paid = await t.db.tenant(acme, (tx) => encashments(tx, acme, today().slice(0, 7)));
     expect(paid.find((p) => p.leaveTypeCode === 'EL')?.days).toBe(4);
+  });
+});
+
+describe('pending encashment holds the balance everywhere', () => {
+  it('10 days with 6 pending to encash: 4 available on the card, 5 days of leave and an encashment of 5 refused', async () => {
+    const al = (
+      await call('POST', '/api/leave/types', admin, {
+        name: 'Annual leave',
+        code: 'AL',
+        unit: 'day',
+        encashment: true,
+        encashment_cap: 8,
+        notice_days: 0,
+      })
+    ).json().data as { id: string };
+    // A base policy with a leave year from April: the employee may apply for the type.
+    const policy = await call('POST', '/api/leave/policies', admin, {
+      name: 'April base',
+      is_base: true,
+      year_start_month: 4,
+      leave_type_ids: [al.id],
+    });
+    expect(policy.statusCode).toBe(201);
+    const url = `/api/employee/${employeeId}/leave-balance`;
+    const opening = await call('PUT', url, admin, {
+      leave_type_id: al.id,
+      kind: 'opening',
+      amount: 10,
+      reason: 'Opening balance',
+    });
+    expect(opening.statusCode).toBe(200);
+    const asked = await ask(employee, { leave_type_id: al.id, days: 6 });
+    expect(asked.statusCode).toBe(201);
+
+    const card = (await call('GET', '/api/leave/mobile/leave-balance', employee)).json().data;
+    expect(card.find((b: { code: string }) => b.code === 'AL')).toMatchObject({
+      balance: 10,
+      pending: 6,
+      available: 4,
+    });
+
+    const from = new Date(Date.now() + 5.5 * 3600_000 + 30 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 5.5 * 3600_000 + 34 * 86_400_000).toISOString().slice(0, 10);
+    const preview = await call('POST', '/api/leave/preview', employee, {
+      leave_type_id: al.id,
+      from_date: from,
+      to_date: to,
+      reason: 'Trip',
+    });
+    expect(preview.json().data).toMatchObject({ balance: 10, available: 4 });
+    const leave = await call('POST', '/api/leave', employee, {
+      leave_type_id: al.id,
+      from_date: from,
+      to_date: to,
+      reason: 'Trip',
+    });
+    expect(leave.statusCode).toBe(400);
+    expect(leave.json().message).toContain('Not enough balance: 4 available, 5 requested (balance rule)');
+
+    const direct = await call('PUT', url, admin, {
+      leave_type_id: al.id,
+      kind: 'encashment',
+      amount: 5,
+      reason: 'Encash',
+    });
+    expect(direct.statusCode).toBe(400);
+    expect(direct.json().errors[0]).toEqual({
+      path: 'amount',
+      message: 'Only 4 days are available to encash (balance 10, pending requests 6)',
+    });
+    // Within what is left, the cap names the leave year of the April policy.
+    const overCap = await call('PUT', url, admin, {
+      leave_type_id: al.id,
+      kind: 'encashment',
+      amount: 3,
+      reason: 'Encash',
+    });
+    expect(overCap.statusCode).toBe(200);
+    const d = today();
+    const y = Number(d.slice(0, 4)) - (Number(d.slice(5, 7)) < 4 ? 1 : 0);
+    const again = await ask(employee, { leave_type_id: al.id, days: 1 });
+    expect(again.statusCode).toBe(409); // one pending request per type
+    expect((await call('DELETE', `/api/leave/encashment/${asked.json().data.id}`, employee)).statusCode).toBe(
+      200,
+    );
+    const capped = await ask(employee, { leave_type_id: al.id, days: 6 });
+    expect(capped.json().errors[0].message).toBe(
+      `At most 8 days a year can be encashed (encashment cap); 3 already this leave year (1 Apr ${y} – 31 Mar ${y + 1}), 5 left (days)`,
+    );
   });
 });

@@ -94,6 +94,19 @@ describe('a leave year from April to March', () => {
     expect(made.json().data.year_start_month).toBe(4);
     const config = (await call('GET', '/api/employee/base-leave-configuration', employee)).json().data;
     expect(config.policy).toMatchObject({ name: 'April year', year_start_month: 4 });
+    // No accrual has posted yet: the first month may still change (and back).
+    const policyId = made.json().data.id;
+    const edit = (month: number) =>
+      call('PUT', `/api/leave/policies/${policyId}`, admin, {
+        name: 'April year',
+        is_base: true,
+        year_start_month: month,
+        leave_type_ids: [typeId],
+      });
+    const july = await edit(7);
+    expect(july.statusCode).toBe(200);
+    expect(july.json().data.year_start_month).toBe(7);
+    expect((await edit(4)).json().data.year_start_month).toBe(4);
     // The type was made today: let it count from before the first run below.
     await t.db.tenant(acme, (tx) =>
       tx.query("UPDATE leave_types SET created_at = '2026-11-01' WHERE id = $1", [typeId]),
@@ -159,6 +172,37 @@ describe('a leave year from April to March', () => {
     expect(balance.find((b: { code: string }) => b.code === 'PL').balance).toBe(10.5);
   });
 
+  it('once accruals have posted under the policy, its first month cannot change; other edits can', async () => {
+    const [policy] = (await call('GET', '/api/leave/policies', admin)).json().data as {
+      id: string;
+      year_start_month: number;
+    }[];
+    const body = (month: number) => ({
+      name: 'April year',
+      description: 'Financial year',
+      is_base: true,
+      year_start_month: month,
+      leave_type_ids: [typeId],
+    });
+    const refused = await call('PUT', `/api/leave/policies/${policy!.id}`, admin, body(1));
+    expect(refused.statusCode).toBe(409);
+    // Every active employee of Acme is under this base policy and has accrued.
+    const accrued = await t.db.tenant(acme, async (tx) => {
+      const { rows } = await tx.query<{ n: number }>(
+        "SELECT count(DISTINCT employee_id)::int AS n FROM leave_ledger WHERE kind = 'accrual'",
+      );
+      return rows[0]!.n;
+    });
+    expect(accrued).toBeGreaterThan(1);
+    expect(refused.json().message).toBe(
+      `The leave year's first month (year_start_month) cannot change: accruals have already been posted for ${accrued} employees under April year. Make a new leave policy with the other first month and move employees to it from their next leave year.`,
+    );
+    expect(refused.json().errors[0].path).toBe('year_start_month');
+    const kept = await call('PUT', `/api/leave/policies/${policy!.id}`, admin, body(4));
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data).toMatchObject({ description: 'Financial year', year_start_month: 4 });
+  });
+
   it('the carried days not used by 30 June lapse on 1 July (the day of 1 April used one of them)', async () => {
     clock.set(new Date('2027-06-30T18:31:00Z'));
     expect((await service().runAccrual(acme)).as_of).toBe('2027-07-01');
@@ -182,7 +226,9 @@ describe('a leave year from April to March', () => {
     // February 2028 is in the same leave year 2027-28: 3 + 3 is over the cap of 5.
     const second = await encash('2028-02-10', 3);
     expect(second.statusCode).toBe(400);
-    expect(second.json().errors[0].message).toMatch(/At most 5 days a year.*3 already this year, 2 left/);
+    expect(second.json().errors[0].message).toBe(
+      'At most 5 days a year can be encashed (encashment cap); 3 already this leave year (1 Apr 2027 – 31 Mar 2028), 2 left',
+    );
     // April 2028 opens the leave year 2028-29.
     const third = await encash('2028-04-02', 3);
     expect(third.statusCode).toBe(200);

@@ -11,8 +11,11 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinition } from '../approvals';
 import { companyToday } from '../org';
+import type { DayContextLoader } from './leave.days';
 import * as repo from './leave.repo';
 import { encashmentRefusal, round2 } from './leave.rules';
+import { employeeLeaveYear } from './leave.service';
+import type { LeaveYear } from './leave.year';
 
 /**
  * Leave encashment requests (issue 12): the employee asks, approvers decide through the approval
@@ -112,22 +115,12 @@ async function listPage(
   return { rows, total: rows[0] ? Number(rows[0].total) : 0 };
 }
 
-/** Days of the type in pending encashment requests of the employee (except one). */
-async function pendingEncashments(tx: Queryable, employeeId: string, exceptId: string | null) {
-  const { rows } = await tx.query<{ leave_type_id: string; n: string }>(
-    `SELECT leave_type_id, sum(days) AS n FROM leave_encashment_requests
-      WHERE employee_id = $1 AND status = 'pending' AND id IS DISTINCT FROM $2 GROUP BY 1`,
-    [employeeId, exceptId],
-  );
-  return new Map(rows.map((r) => [r.leave_type_id, Number(r.n)]));
-}
-
-/** Days encashed of the type in the calendar year of `date` (the ledger's encashment debits). */
-async function encashedInYear(tx: Queryable, employeeId: string, leaveTypeId: string, date: string) {
+/** Days encashed of the type in a leave year (the ledger's encashment debits). */
+async function encashedIn(tx: Queryable, employeeId: string, leaveTypeId: string, year: LeaveYear) {
   const { rows } = await tx.query<{ n: string }>(
     `SELECT coalesce(-sum(amount), 0) AS n FROM leave_ledger WHERE employee_id = $1 AND leave_type_id = $2
         AND kind = 'encashment' AND entry_date BETWEEN $3::date AND $4::date`,
-    [employeeId, leaveTypeId, `${date.slice(0, 4)}-01-01`, `${date.slice(0, 4)}-12-31`],
+    [employeeId, leaveTypeId, year.start, year.end],
   );
   return round2(Number(rows[0]!.n));
 }
@@ -138,17 +131,18 @@ async function encashedInYear(tx: Queryable, employeeId: string, leaveTypeId: st
  */
 async function figures(
   tx: Queryable,
+  dayContexts: DayContextLoader,
   employeeId: string,
   type: repo.LeaveTypeRow,
   date: string,
   exceptId: string | null,
 ) {
   const balance = round2((await repo.balances(tx, employeeId, '9999-12-31')).get(type.id) ?? 0);
-  const pending = round2(
-    ((await repo.pendingTotals(tx, employeeId, null)).get(type.id) ?? 0) +
-      ((await pendingEncashments(tx, employeeId, exceptId)).get(type.id) ?? 0),
-  );
-  const encashedThisYear = await encashedInYear(tx, employeeId, type.id, date);
+  const pending = round2((await repo.pendingTotals(tx, employeeId, null, exceptId)).get(type.id) ?? 0);
+  // The yearly cap counts the leave year of the employee's policy (April to March, say).
+  const { rows } = await tx.query<{ id: string }>("SELECT current_setting('app.company_id') AS id");
+  const year = await employeeLeaveYear(tx, dayContexts, rows[0]!.id, employeeId, date);
+  const encashedThisYear = await encashedIn(tx, employeeId, type.id, year);
   const cap = type.encashment_cap;
   const step = STEP[type.unit];
   const room = Math.max(
@@ -160,13 +154,19 @@ async function figures(
     pending,
     cap,
     encashedThisYear,
+    year,
     step,
     encashable: round2(Math.floor(round2(room / step)) * step),
   };
 }
 
-export function createLeaveEncashmentService(deps: { db: Db; engine: ApprovalEngine; clock: Clock }) {
-  const { db, engine, clock } = deps;
+export function createLeaveEncashmentService(deps: {
+  db: Db;
+  engine: ApprovalEngine;
+  clock: Clock;
+  dayContexts: DayContextLoader;
+}) {
+  const { db, engine, clock, dayContexts } = deps;
   const today = async (tx: Queryable) => (await companyToday(tx, clock.now())).today;
   const selfId = (actor: Actor) => {
     if (!actor.employeeId) throw notFound('Employee');
@@ -252,7 +252,7 @@ export function createLeaveEncashmentService(deps: { db: Db; engine: ApprovalEng
       throw new AppError('CONFLICT', `This request is already ${row?.status ?? 'gone'}`);
     const type = (await repo.getType(tx, row.leave_type_id))!;
     const date = await today(tx);
-    const f = await figures(tx, row.employee_id, type, date, row.id);
+    const f = await figures(tx, dayContexts, row.employee_id, type, date, row.id);
     const refusal = type.encashment
       ? encashmentRefusal({
           amount: row.days,
@@ -260,6 +260,7 @@ export function createLeaveEncashmentService(deps: { db: Db; engine: ApprovalEng
           pending: f.pending,
           cap: f.cap,
           encashedThisYear: f.encashedThisYear,
+          year: f.year,
         })
       : `${type.name} can no longer be encashed (the leave type's encashment is switched off)`;
     if (refusal) throw invalid('days', `Cannot approve: ${refusal}`);
@@ -273,7 +274,7 @@ export function createLeaveEncashmentService(deps: { db: Db; engine: ApprovalEng
         reason: `Encashment request approved${row.reason ? `: ${row.reason}` : ''}`,
         rule: `Encashment of ${row.days} days${
           f.cap !== null
-            ? ` (cap ${f.cap} a year; ${round2(f.encashedThisYear + row.days)} encashed in ${date.slice(0, 4)})`
+            ? ` (cap ${f.cap} a year; ${round2(f.encashedThisYear + row.days)} encashed in ${f.year.label})`
             : ''
         }: paid in the pay run of ${date.slice(0, 7)}`,
         ref: row.id,
@@ -319,7 +320,7 @@ export function createLeaveEncashmentService(deps: { db: Db; engine: ApprovalEng
     const out: Encashable[] = [];
     for (const t of types) {
       if (!balances.has(t.id)) continue;
-      const f = await figures(tx, employeeId, t, date, null);
+      const f = await figures(tx, dayContexts, employeeId, t, date, null);
       out.push({
         leave_type_id: t.id,
         name: t.name,
@@ -359,13 +360,14 @@ export function createLeaveEncashmentService(deps: { db: Db; engine: ApprovalEng
             `${type.name} is counted in ${UNIT_WORD[type.unit]}: ask for a multiple of ${step} (days)`,
           );
         const date = await today(tx);
-        const f = await figures(tx, employeeId, type, date, null);
+        const f = await figures(tx, dayContexts, employeeId, type, date, null);
         const refusal = encashmentRefusal({
           amount: input.days,
           balance: f.balance,
           pending: f.pending,
           cap: f.cap,
           encashedThisYear: f.encashedThisYear,
+          year: f.year,
         });
         if (refusal) throw invalid('days', `${refusal} (days)`);
         let id: string;

@@ -440,11 +440,26 @@ export async function takenByMonth(
   return new Map(rows.map((r) => [r.month, Number(r.n)]));
 }
 
-export async function pendingTotals(tx: Queryable, employeeId: string, exceptId: string | null = null) {
+/**
+ * Days of each leave type the employee has asked for and not yet had decided: pending leave
+ * requests (except `exceptId`) and pending encashment requests (except `exceptEncashmentId`). The
+ * balance card, a new request's balance check and both encashment paths subtract it alike.
+ */
+export async function pendingTotals(
+  tx: Queryable,
+  employeeId: string,
+  exceptId: string | null = null,
+  exceptEncashmentId: string | null = null,
+) {
   const { rows } = await tx.query<{ leave_type_id: string; n: string }>(
-    `SELECT leave_type_id, sum(total) AS n FROM leave_requests
-      WHERE employee_id = $1 AND status = 'pending' AND id IS DISTINCT FROM $2 GROUP BY 1`,
-    [employeeId, exceptId],
+    `SELECT leave_type_id, sum(n) AS n FROM (
+       SELECT leave_type_id, total AS n FROM leave_requests
+        WHERE employee_id = $1 AND status = 'pending' AND id IS DISTINCT FROM $2
+       UNION ALL
+       SELECT leave_type_id, days FROM leave_encashment_requests
+        WHERE employee_id = $1 AND status = 'pending' AND id IS DISTINCT FROM $3) p
+      GROUP BY 1`,
+    [employeeId, exceptId, exceptEncashmentId],
   );
   return new Map(rows.map((r) => [r.leave_type_id, Number(r.n)]));
 }

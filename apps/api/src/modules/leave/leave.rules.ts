@@ -573,6 +573,10 @@ export function compOffCredit(day: LeaveDay, workedMinutes: number, rules: WorkT
 
 // ---- Encashment ----
 
+/** '2026-04-01' as '1 Apr 2026'. */
+const dayName = (d: string) =>
+  `${Number(d.slice(8, 10))} ${MONTHS[Number(d.slice(5, 7)) - 1]} ${d.slice(0, 4)}`;
+
 /**
  * Why `amount` days cannot be encashed, or null: at most what is available (the balance less
  * pending requests) and at most the type's yearly cap less what was encashed this year.
@@ -583,6 +587,8 @@ export function encashmentRefusal(e: {
   pending: number;
   cap: number | null;
   encashedThisYear: number;
+  /** The leave year the cap counts, when the caller knows it (named in the refusal). */
+  year?: { start: string; end: string };
 }): string | null {
   const available = round2(e.balance - e.pending);
   if (e.amount > available) {
@@ -591,7 +597,10 @@ export function encashmentRefusal(e: {
   if (e.cap !== null) {
     const left = round2(Math.max(e.cap - e.encashedThisYear, 0));
     if (e.amount > left) {
-      return `At most ${e.cap} days a year can be encashed (encashment cap); ${e.encashedThisYear} already this year, ${left} left`;
+      const year = e.year
+        ? `this leave year (${dayName(e.year.start)} – ${dayName(e.year.end)})`
+        : 'this year';
+      return `At most ${e.cap} days a year can be encashed (encashment cap); ${e.encashedThisYear} already ${year}, ${left} left`;
     }
   }
   return null;

@@ -127,9 +127,11 @@ const unitWord = (hours: number | null) => (hours === null ? 'days' : 'h');
 
 /** An employee's balances by leave type, in the caller's tenant transaction (also the dashboard's, through the index). */
 export async function balancesOf(tx: Queryable, employeeId: string): Promise<LeaveBalance[]> {
+  const pendingByType = await repo.pendingTotals(tx, employeeId);
   return (await repo.balanceRows(tx, employeeId)).map((r) => {
     const balance = round2(Number(r.balance));
-    const pending = r.paid ? round2(Number(r.pending)) : 0;
+    // Pending leave and encashment requests alike (the row's own figure counts leave requests only).
+    const pending = r.paid ? round2(pendingByType.get(r.leave_type_id) ?? 0) : 0;
     return {
       leave_type_id: r.leave_type_id,
       name: r.name,
@@ -141,6 +143,20 @@ export async function balancesOf(tx: Queryable, employeeId: string): Promise<Lea
       available: round2(balance - pending),
     };
   });
+}
+
+/** The leave year holding `date` for the employee: their leave policy's first month (January without one). */
+export async function employeeLeaveYear(
+  tx: Queryable,
+  dayContexts: DayContextLoader,
+  companyId: string,
+  employeeId: string,
+  date: string,
+) {
+  const ctx = (await dayContexts(tx, companyId, [employeeId], date, date)).get(employeeId)?.[0];
+  const policyId = ctx?.leavePolicyId ?? (await repo.basePolicyId(tx));
+  const p = policyId ? (await repo.listPolicies(tx, [policyId]))[0] : null;
+  return leaveYearOf(date, p?.year_start_month ?? 1);
 }
 
 export function createLeaveService(deps: {
@@ -244,11 +260,21 @@ export function createLeaveService(deps: {
     return base ? { id: base, source: 'base' as const } : null;
   }
 
-  /** The leave year holding `date` for the employee: their policy's first month (January without one). */
-  async function leaveYearFor(tx: Queryable, companyId: string, employeeId: string, date: string) {
-    const policy = await policyOf(tx, companyId, employeeId, date);
-    const p = policy ? (await repo.listPolicies(tx, [policy.id]))[0] : null;
-    return leaveYearOf(date, p?.year_start_month ?? 1);
+  const leaveYearFor = (tx: Queryable, companyId: string, employeeId: string, date: string) =>
+    employeeLeaveYear(tx, dayContexts, companyId, employeeId, date);
+
+  /** How many employees the leave policy holds today have accrual entries in the ledger. */
+  async function accruedUnder(tx: Queryable, companyId: string, policy: repo.PolicyRow) {
+    const { rows } = await tx.query<{ employee_id: string }>(
+      `SELECT DISTINCT employee_id FROM leave_ledger
+        WHERE company_id = current_setting('app.company_id')::uuid AND kind = 'accrual'`,
+    );
+    if (rows.length === 0) return 0;
+    const date = await today(tx);
+    const ids = rows.map((r) => r.employee_id);
+    const ctx = await dayContexts(tx, companyId, ids, date, date);
+    const base = policy.is_base ? policy.id : await repo.basePolicyId(tx);
+    return ids.filter((e) => (ctx.get(e)?.[0]?.leavePolicyId ?? base) === policy.id).length;
   }
 
   /** Leave types the employee may use on `date` (their policy's active types that apply to them). */
@@ -625,6 +651,22 @@ export function createLeaveService(deps: {
         const known = await repo.listTypes(tx, input.leave_type_ids);
         if (known.length !== new Set(input.leave_type_ids).size)
           throw invalid('leave_type_ids', 'Unknown leave type');
+        const [current] = id ? await repo.listPolicies(tx, [id]) : [];
+        if (current && current.year_start_month !== input.year_start_month) {
+          // Moving the leave year under posted accruals makes a short transition year and posts the
+          // quarterly and yearly credits of the new periods again: refused once any has posted.
+          const accrued = await accruedUnder(tx, actor.companyId, current);
+          if (accrued > 0)
+            throw new AppError(
+              'CONFLICT',
+              `The leave year's first month (year_start_month) cannot change: accruals have already been posted for ${accrued} employee${accrued === 1 ? '' : 's'} under ${current.name}. Make a new leave policy with the other first month and move employees to it from their next leave year.`,
+              {
+                errors: [
+                  { path: 'year_start_month', message: 'Accruals have been posted under this leave policy' },
+                ],
+              },
+            );
+        }
         let policyId: string | null;
         try {
           policyId = await repo.savePolicy(tx, id, input);
@@ -987,6 +1029,7 @@ export function createLeaveService(deps: {
             pending,
             cap: type.encashment_cap,
             encashedThisYear,
+            year,
           });
           if (refusal) throw invalid('amount', refusal);
           rule = `Encashment of ${body.amount} days${
