@@ -58,7 +58,7 @@ test('leave in hours at 390 px: time inputs, 2 hours applied and approved, the b
   const balanceCard = page.getByRole('group', { name: `${typeName} balance` });
   await expect(balanceCard.getByTestId(`balance-SH${n}`)).toHaveText('12.5 h');
 
-  await page.getByRole('combobox', { name: 'Leave type' }).click();
+  await page.getByRole('combobox', { name: 'Leave type', exact: true }).click();
   await page.getByRole('option', { name: typeName }).click();
   // A type in hours: one date and two times, no half days.
   await expect(page.getByRole('radiogroup', { name: 'Day type' })).toHaveCount(0);

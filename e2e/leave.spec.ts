@@ -74,11 +74,11 @@ test('leave Friday to Monday under a sandwich policy: four days, approved, expla
   const balanceCard = page.getByRole('group', { name: `${typeName} balance` });
   await expect(balanceCard).toContainText('10');
 
-  await page.getByRole('combobox', { name: 'Leave type' }).click();
+  await page.getByRole('combobox', { name: 'Leave type', exact: true }).click();
   await page.getByRole('option', { name: typeName }).click();
   await page.getByRole('textbox', { name: 'From' }).fill(friday);
-  await page.getByRole('textbox', { name: 'To' }).fill(monday);
-  await page.getByRole('textbox', { name: 'Reason' }).click();
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(monday);
+  await page.getByRole('textbox', { name: 'Reason', exact: true }).click();
   await page.getByRole('button', { name: 'Preview days' }).click();
   await expect(page.getByTestId('preview-total')).toHaveText('4 days counted');
   const counted = page.getByRole('table', { name: 'Days counted' });
@@ -156,12 +156,12 @@ test('leave over the document limit: the employee attaches a PDF, the manager op
   const page = await employeeContext.newPage();
   await signIn(page, DEMO.employee);
   await page.goto('/user/leaves');
-  await page.getByRole('combobox', { name: 'Leave type' }).click();
+  await page.getByRole('combobox', { name: 'Leave type', exact: true }).click();
   await page.getByRole('option', { name: typeName }).click();
   await expect(page.getByText(`Needed for more than 1 day of ${typeName}`)).toBeVisible();
   await page.getByRole('textbox', { name: 'From' }).fill(from);
-  await page.getByRole('textbox', { name: 'To' }).fill(to);
-  await page.getByRole('textbox', { name: 'Reason' }).click();
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(to);
+  await page.getByRole('textbox', { name: 'Reason', exact: true }).click();
   // Without the document the preview names the rule and the field, and submit stays off.
   await page.getByRole('button', { name: 'Preview days' }).click();
   await expect(page.getByText(/document rule/).first()).toBeVisible();

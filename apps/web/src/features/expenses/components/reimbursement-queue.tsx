@@ -8,25 +8,17 @@ import {
   type ReimbursementQueueQuery,
   ReimbursementQueueQuerySchema,
 } from '@hr/contract';
-import { Button, Drawer, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import {
-  type Column,
-  DataTable,
-  FilterSelect,
-  ListSearch,
-  specFromContract,
-  useListParams,
-} from '../../../components/data-table';
+import { FilterSelect, specFromContract, useListParams } from '../../../components/data-table';
 import { DateField } from '../../../components/ui/date-field';
-import { PageHeader } from '../../../components/ui/page-header';
-import { can } from '../../../lib/abilities';
 import { ApiError } from '../../../lib/api-client';
 import { confirm } from '../../../lib/confirm';
 import { formErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { formatDate, formatDateTime, formatPaise, todayIn } from '../../../lib/format';
+import { formatDate, formatPaise, todayIn } from '../../../lib/format';
 import { selectPermissions, useAppSelector, useCompanyTimeZone } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
+import { createdAtColumn, employeeColumn, RequestQueue } from '../../requests/components/request-queue';
 import {
   type QueueMode,
   useDecideExpense,
@@ -106,103 +98,6 @@ function PayoutForm({ expense, onDone }: { expense: Expense; onDone: () => void 
   );
 }
 
-function ClaimDrawer({
-  claim,
-  mode,
-  onClose,
-}: {
-  claim: Expense | null;
-  mode: QueueMode;
-  onClose: () => void;
-}) {
-  const timeZone = useCompanyTimeZone();
-  const decide = useDecideExpense(mode);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const c = claim;
-
-  const act = async (decision: 'approve' | 'reject') => {
-    if (!c) return;
-    setError(null);
-    if (decision === 'reject' && !comment.trim()) {
-      setError('Give a reason for the rejection');
-      return;
-    }
-    const a = c.approval;
-    const moves = mode === 'team' && a && a.current_level < a.level_count;
-    const ok = await confirm({
-      title: decision === 'approve' ? 'Approve this claim?' : 'Reject this claim?',
-      message:
-        decision === 'approve'
-          ? moves
-            ? `This is level ${a.current_level} of ${a.level_count}: the claim moves to the next approver.`
-            : `${c.employee_name}'s claim of ${formatPaise(c.amount_paise)} will be approved for payment.`
-          : `${c.employee_name} will see your reason.`,
-      acceptLabel: decision === 'approve' ? 'Approve' : 'Reject',
-      danger: decision === 'reject',
-      centered: true,
-    });
-    if (!ok) return;
-    await decide.mutateAsync({ id: c.id, decision, comment: comment.trim() || undefined });
-    toastSuccess(decision === 'approve' ? 'Claim approved' : 'Claim rejected');
-    setComment('');
-    onClose();
-  };
-
-  return (
-    <Drawer
-      opened={c !== null}
-      onClose={() => {
-        setComment('');
-        setError(null);
-        onClose();
-      }}
-      position="right"
-      size="lg"
-      // Below the app's confirmation dialog, which asks from here.
-      zIndex={190}
-      title={c ? `Reimbursement: ${c.employee_name}` : ''}
-    >
-      {c && (
-        <Stack gap="sm">
-          <ExpenseDetails expense={c} timeZone={timeZone} />
-          {c.status === 'pending' && (can(c, 'approve') || can(c, 'reject')) && (
-            <>
-              <Textarea
-                label="Comment"
-                description="Required when rejecting"
-                value={comment}
-                onChange={(e) => setComment(e.currentTarget.value)}
-                error={error}
-                rows={2}
-                maxLength={1000}
-              />
-              <Group justify="flex-end">
-                {can(c, 'reject') && (
-                  <Button
-                    color="red"
-                    variant="light"
-                    onClick={() => void act('reject')}
-                    loading={decide.isPending}
-                  >
-                    Reject
-                  </Button>
-                )}
-                {can(c, 'approve') && (
-                  <Button color="green" onClick={() => void act('approve')} loading={decide.isPending}>
-                    Approve
-                  </Button>
-                )}
-              </Group>
-            </>
-          )}
-          {mode === 'admin' && c.abilities.pay && <PayoutForm expense={c} onDone={onClose} />}
-        </Stack>
-      )}
-    </Drawer>
-  );
-}
-
 const QUEUE_LIST = specFromContract<ReimbursementQueueQuery['sortBy'], 'value' | 'status' | 'category_id'>(
   ReimbursementQueueQuerySchema,
   { filters: ['value', 'status', 'category_id'] },
@@ -214,99 +109,61 @@ export function ReimbursementQueue({ mode }: { mode: QueueMode }) {
   const list = useListParams(QUEUE_LIST);
   const { params } = list;
   const dropdowns = useExpenseDropdowns();
-  const [openId, setOpenId] = useState<string | null>(null);
   const canConfigure = useAppSelector(selectPermissions).includes('admin_dashboard.edit');
   const query = useReimbursementQueue(mode, {
     ...params,
     status: mode === 'admin' ? (params.status as Exclude<ExpenseStatus, 'draft'> | undefined) : undefined,
   });
-  const items = query.data?.items ?? [];
-  const open = items.find((i) => i.id === openId) ?? null;
-  const columns: Column<Expense, ReimbursementQueueQuery['sortBy']>[] = [
-    {
-      key: 'employee',
-      label: 'Employee',
-      sort: 'employee_name',
-      cell: (x) => (
-        <>
-          {x.employee_name}
-          <Text size="xs" c="dimmed">
-            {x.employee_code}
-          </Text>
-        </>
-      ),
-    },
-    { key: 'category', label: 'Category', cell: (x) => x.category_name },
-    { key: 'date', label: 'Date', sort: 'expense_date', cell: (x) => formatDate(x.expense_date) },
-    { key: 'amount', label: 'Amount', sort: 'amount_paise', cell: (x) => formatPaise(x.amount_paise) },
-    {
-      key: 'claimed',
-      label: 'Claimed at',
-      sort: 'created_at',
-      cell: (x) => formatDateTime(x.created_at, timeZone),
-    },
-    { key: 'status', label: 'Status', cell: (x) => <ExpenseStatusBadge status={x.status} /> },
-    { key: 'next', label: 'Approves next', cell: (x) => nextApproverText(x) },
-    {
-      key: 'actions',
-      label: 'Actions',
-      hideLabel: true,
-      cell: (x) => (
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => setOpenId(x.id)}
-          aria-label={`Open claim of ${x.employee_name}`}
-        >
-          {x.status === 'pending' && (can(x, 'approve') || can(x, 'reject'))
-            ? 'Review'
-            : x.abilities.pay
-              ? 'Pay'
-              : 'View'}
-        </Button>
-      ),
-    },
-  ];
-
   return (
-    <>
-      <PageHeader
-        title="Reimbursement requests"
-        description={
-          mode === 'team'
-            ? 'Claims waiting on you, or on someone you approve for today.'
-            : 'Every claim in the company; record the payout of approved ones.'
-        }
-        actions={mode === 'admin' && canConfigure ? <CategorySettings /> : undefined}
-      />
-      <ListSearch
-        list={list}
-        field="value"
-        label="Search claims"
-        fieldLabel="Search"
-        placeholder="Employee, merchant or bill number"
-      >
+    <RequestQueue
+      mode={mode}
+      title="Reimbursement requests"
+      description={{
+        team: 'Claims waiting on you, or on someone you approve for today.',
+        admin: 'Every claim in the company; record the payout of approved ones.',
+      }}
+      actions={mode === 'admin' && canConfigure ? <CategorySettings /> : undefined}
+      list={list}
+      query={query}
+      searchLabel="Search claims"
+      searchPlaceholder="Employee, merchant or bill number"
+      filters={
         <FilterSelect
           list={list}
           field="category_id"
           label="Category"
           data={(dropdowns.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name }))}
         />
-        {mode === 'admin' && (
-          <FilterSelect list={list} field="status" label="Status" data={dropdowns.data?.statuses ?? []} />
-        )}
-      </ListSearch>
-      <DataTable
-        label="Reimbursement requests"
-        noun="claims"
-        columns={columns}
-        rowKey={(x) => x.id}
-        query={query}
-        list={list}
-        emptyText={mode === 'team' ? 'Nothing is waiting on you.' : 'No claims match.'}
-      />
-      <ClaimDrawer claim={open} mode={mode} onClose={() => setOpenId(null)} />
-    </>
+      }
+      statusOptions={dropdowns.data?.statuses ?? []}
+      tableLabel="Reimbursement requests"
+      noun="claims"
+      columns={[
+        employeeColumn('employee_name'),
+        { key: 'category', label: 'Category', cell: (x) => x.category_name },
+        { key: 'date', label: 'Date', sort: 'expense_date', cell: (x) => formatDate(x.expense_date) },
+        { key: 'amount', label: 'Amount', sort: 'amount_paise', cell: (x) => formatPaise(x.amount_paise) },
+        createdAtColumn(timeZone, 'created_at', 'Claimed at', 'claimed'),
+        { key: 'status', label: 'Status', cell: (x) => <ExpenseStatusBadge status={x.status} /> },
+        { key: 'next', label: 'Approves next', cell: (x) => nextApproverText(x) },
+      ]}
+      openNoun="claim"
+      viewText={(x) => (x.abilities.pay ? 'Pay' : 'View')}
+      decide={useDecideExpense(mode)}
+      drawerTitle="Reimbursement"
+      confirmNoun="claim"
+      approveMessage={(c) => {
+        const a = c.approval;
+        return mode === 'team' && a && a.current_level < a.level_count
+          ? `This is level ${a.current_level} of ${a.level_count}: the claim moves to the next approver.`
+          : `${c.employee_name}'s claim of ${formatPaise(c.amount_paise)} will be approved for payment.`;
+      }}
+      toastNoun="Claim"
+      commentMaxLength={1000}
+      withHistory={false}
+      detail={(c) => <ExpenseDetails expense={c} timeZone={timeZone} />}
+      footer={(c, close) => mode === 'admin' && c.abilities.pay && <PayoutForm expense={c} onDone={close} />}
+    />
   );
 }
 

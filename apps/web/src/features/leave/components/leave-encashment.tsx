@@ -10,7 +10,6 @@ import {
   Badge,
   Button,
   Card,
-  Drawer,
   Group,
   NumberInput,
   Select,
@@ -22,23 +21,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
-import {
-  type Column,
-  DataTable,
-  FilterSelect,
-  ListSearch,
-  specFromContract,
-  useListParams,
-} from '../../../components/data-table';
-import { PageHeader } from '../../../components/ui/page-header';
+import { specFromContract, useListParams } from '../../../components/data-table';
 import { can } from '../../../lib/abilities';
 import { ApiError } from '../../../lib/api-client';
 import { confirm } from '../../../lib/confirm';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { enumLabel } from '../../../lib/labels';
 import { useCompanyTimeZone } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
-import { DecisionHistory, NextApprovers } from '../../requests/components/request-parts';
+import { createdAtColumn, employeeColumn, RequestQueue } from '../../requests/components/request-queue';
 import type { QueueMode } from '../api/use-leave';
 import {
   useDecideEncashment,
@@ -222,105 +213,6 @@ export function EncashLeave() {
   );
 }
 
-function EncashmentDrawer({
-  request: r,
-  mode,
-  onClose,
-}: {
-  request: LeaveEncashment | null;
-  mode: QueueMode;
-  onClose: () => void;
-}) {
-  const timeZone = useCompanyTimeZone();
-  const decide = useDecideEncashment(mode);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setComment('');
-    setError(null);
-    onClose();
-  };
-  const act = async (decision: 'approve' | 'reject') => {
-    if (!r) return;
-    setError(null);
-    if (decision === 'reject' && !comment.trim()) return setError('Give a reason for the rejection');
-    const ok = await confirm({
-      title: decision === 'approve' ? 'Approve this encashment?' : 'Reject this encashment?',
-      message:
-        decision === 'approve'
-          ? `${r.employee_name}: ${days(r.days)} of ${r.leave_type.name} are taken from the balance and paid in this month's pay run when the last level approves.`
-          : `${r.employee_name} will see your reason.`,
-      acceptLabel: decision === 'approve' ? 'Approve' : 'Reject',
-      danger: decision === 'reject',
-      centered: true,
-    });
-    if (!ok) return;
-    try {
-      await decide.mutateAsync({ id: r.id, decision, comment: comment.trim() || undefined });
-      toastSuccess(decision === 'approve' ? 'Encashment approved' : 'Encashment rejected');
-      close();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Something went wrong');
-    }
-  };
-  return (
-    <Drawer
-      opened={r !== null}
-      onClose={close}
-      position="right"
-      size="lg"
-      zIndex={190}
-      title={r ? `Leave encashment: ${r.employee_name}` : ''}
-    >
-      {r && (
-        <Stack gap="sm">
-          <Group gap="xs">
-            <Text size="sm">
-              {days(r.days)} of {r.leave_type.name}
-            </Text>
-            <EncashmentStatus status={r.status} />
-          </Group>
-          {r.reason && <Text size="sm">Reason: {r.reason}</Text>}
-          <NextApprovers approval={r.approval} />
-          <Title order={3} size="h5">
-            History
-          </Title>
-          <DecisionHistory approval={r.approval} timeZone={timeZone} />
-          {r.status === 'pending' && (can(r, 'approve') || can(r, 'reject')) && (
-            <>
-              <Textarea
-                label="Comment"
-                description="Required when rejecting"
-                value={comment}
-                onChange={(e) => setComment(e.currentTarget.value)}
-                error={error}
-                rows={2}
-              />
-              <Group justify="flex-end">
-                {can(r, 'reject') && (
-                  <Button
-                    color="red"
-                    variant="light"
-                    onClick={() => void act('reject')}
-                    loading={decide.isPending}
-                  >
-                    Reject
-                  </Button>
-                )}
-                {can(r, 'approve') && (
-                  <Button color="green" onClick={() => void act('approve')} loading={decide.isPending}>
-                    Approve
-                  </Button>
-                )}
-              </Group>
-            </>
-          )}
-        </Stack>
-      )}
-    </Drawer>
-  );
-}
-
 const QUEUE_LIST = specFromContract<LeaveEncashmentQuery['sortBy'], 'value' | 'status'>(
   LeaveEncashmentQuerySchema,
   { filters: ['value', 'status'] },
@@ -332,90 +224,59 @@ export function EncashmentQueue({ mode }: { mode: QueueMode }) {
   const timeZone = useCompanyTimeZone();
   const list = useListParams(QUEUE_LIST);
   const { params } = list;
-  const [openId, setOpenId] = useState<string | null>(null);
   const query = useEncashmentQueue(mode, {
     ...params,
     status: mode === 'admin' ? (params.status as LeaveEncashmentStatus | undefined) : undefined,
   });
-  const items = query.data?.items ?? [];
-  const open = items.find((i) => i.id === openId) ?? null;
-  const columns: Column<LeaveEncashment, LeaveEncashmentQuery['sortBy']>[] = [
-    {
-      key: 'employee',
-      label: 'Employee',
-      sort: 'employee_name',
-      cell: (r) => (
-        <>
-          {r.employee_name}
-          <Text size="xs" c="dimmed">
-            {r.employee_code}
-          </Text>
-        </>
-      ),
-    },
-    { key: 'type', label: 'Leave type', cell: (r) => r.leave_type.name },
-    { key: 'days', label: 'Days', cell: (r) => r.days },
-    {
-      key: 'requested',
-      label: 'Requested at',
-      sort: 'created_at',
-      cell: (r) => formatDateTime(r.created_at, timeZone),
-    },
-    {
-      key: 'status',
-      label: 'Status',
-      cell: (r) => (
-        <>
-          <EncashmentStatus status={r.status} />
-          {waitingOn(r) && <Text size="xs">{waitingOn(r)}</Text>}
-        </>
-      ),
-    },
-    {
-      key: 'actions',
-      label: 'Actions',
-      hideLabel: true,
-      cell: (r) => (
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => setOpenId(r.id)}
-          aria-label={`Open encashment of ${r.employee_name}`}
-        >
-          {r.status === 'pending' && (can(r, 'approve') || can(r, 'reject')) ? 'Review' : 'View'}
-        </Button>
-      ),
-    },
-  ];
   return (
-    <>
-      <PageHeader
-        title="Leave encashment requests"
-        description={
-          mode === 'team'
-            ? 'Encashment requests waiting on you, or on someone you approve for today.'
-            : 'Every leave encashment request in the company.'
-        }
-      />
-      <ListSearch
-        list={list}
-        field="value"
-        label="Search encashment requests"
-        fieldLabel="Search"
-        placeholder="Employee name or code"
-      >
-        {mode === 'admin' && <FilterSelect list={list} field="status" label="Status" data={STATUS_OPTIONS} />}
-      </ListSearch>
-      <DataTable
-        label="Leave encashment requests"
-        noun="requests"
-        columns={columns}
-        rowKey={(r) => r.id}
-        query={query}
-        list={list}
-        emptyText={mode === 'team' ? 'Nothing is waiting on you.' : 'No requests match.'}
-      />
-      <EncashmentDrawer request={open} mode={mode} onClose={() => setOpenId(null)} />
-    </>
+    <RequestQueue
+      mode={mode}
+      title="Leave encashment requests"
+      description={{
+        team: 'Encashment requests waiting on you, or on someone you approve for today.',
+        admin: 'Every leave encashment request in the company.',
+      }}
+      list={list}
+      query={query}
+      searchLabel="Search encashment requests"
+      statusOptions={STATUS_OPTIONS}
+      tableLabel="Leave encashment requests"
+      columns={[
+        employeeColumn('employee_name'),
+        { key: 'type', label: 'Leave type', cell: (r) => r.leave_type.name },
+        { key: 'days', label: 'Days', cell: (r) => r.days },
+        createdAtColumn(timeZone, 'created_at'),
+        {
+          key: 'status',
+          label: 'Status',
+          cell: (r) => (
+            <>
+              <EncashmentStatus status={r.status} />
+              {waitingOn(r) && <Text size="xs">{waitingOn(r)}</Text>}
+            </>
+          ),
+        },
+      ]}
+      openNoun="encashment"
+      decide={useDecideEncashment(mode)}
+      drawerTitle="Leave encashment"
+      confirmNoun="encashment"
+      approveMessage={(r) =>
+        `${r.employee_name}: ${days(r.days)} of ${r.leave_type.name} are taken from the balance and paid in this month's pay run when the last level approves.`
+      }
+      toastNoun="Encashment"
+      showDecideError
+      detail={(r) => (
+        <>
+          <Group gap="xs">
+            <Text size="sm">
+              {days(r.days)} of {r.leave_type.name}
+            </Text>
+            <EncashmentStatus status={r.status} />
+          </Group>
+          {r.reason && <Text size="sm">Reason: {r.reason}</Text>}
+        </>
+      )}
+    />
   );
 }

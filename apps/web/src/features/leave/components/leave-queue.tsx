@@ -5,25 +5,14 @@ import {
   type LeaveRequest,
   type LeaveRequestStatus,
 } from '@hr/contract';
-import { Button, Drawer, Group, Stack, Table, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { Group, Table, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  type Column,
-  DataTable,
-  FilterSelect,
-  ListSearch,
-  specFromContract,
-  useListParams,
-} from '../../../components/data-table';
-import { PageHeader } from '../../../components/ui/page-header';
-import { can } from '../../../lib/abilities';
-import { confirm } from '../../../lib/confirm';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { specFromContract, useListParams } from '../../../components/data-table';
+import { formatDate } from '../../../lib/format';
 import { enumLabel } from '../../../lib/labels';
 import { useCompanyTimeZone } from '../../../lib/store';
-import { toastSuccess } from '../../../lib/toasts';
-import { DecisionHistory, NextApprovers } from '../../requests/components/request-parts';
+import { createdAtColumn, employeeColumn, RequestQueue } from '../../requests/components/request-queue';
 import { type QueueMode, useDecideLeave, useLeaveQueue } from '../api/use-leave';
 import { EncashmentQueue } from './leave-encashment';
 import { LeaveDocumentButton, LeaveStatusBadge } from './leave-parts';
@@ -35,58 +24,50 @@ const range = (r: LeaveRequest) =>
 /** The amount of a request in its unit: "2.5 h" for leave in hours, else days. */
 const amount = (r: LeaveRequest) => (r.hours != null ? `${r.total} h` : `${r.total} days`);
 
-function RequestDrawer({
-  request,
-  mode,
-  onClose,
-}: {
-  request: LeaveRequest | null;
-  mode: QueueMode;
-  onClose: () => void;
-}) {
+const QUEUE_LIST = specFromContract<LeaveQueueQuery['sortBy'], 'value' | 'status'>(LeaveQueueQuerySchema, {
+  filters: ['value', 'status'],
+});
+const STATUS_OPTIONS = LEAVE_REQUEST_STATUSES.map((s) => ({ value: s, label: enumLabel(s) }));
+
+/** The team (approver) or admin queue of leave requests. */
+export function LeaveQueue({ mode }: { mode: QueueMode }) {
   const timeZone = useCompanyTimeZone();
-  const decide = useDecideLeave(mode);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const r = request;
-  const act = async (decision: 'approve' | 'reject') => {
-    if (!r) return;
-    setError(null);
-    if (decision === 'reject' && !comment.trim()) {
-      setError('Give a reason for the rejection');
-      return;
-    }
-    const ok = await confirm({
-      title: decision === 'approve' ? 'Approve this leave?' : 'Reject this leave?',
-      message:
-        decision === 'approve'
-          ? `${r.employee_name}: ${amount(r)} of ${r.leave_type.name}${r.leave_type.paid ? ' are taken from the balance when the last level approves' : ' (unpaid: loss of pay)'}.`
-          : `${r.employee_name} will see your reason.`,
-      acceptLabel: decision === 'approve' ? 'Approve' : 'Reject',
-      danger: decision === 'reject',
-      centered: true,
-    });
-    if (!ok) return;
-    await decide.mutateAsync({ id: r.id, decision, comment: comment.trim() || undefined });
-    toastSuccess(decision === 'approve' ? 'Leave approved' : 'Leave rejected');
-    setComment('');
-    onClose();
-  };
+  const list = useListParams(QUEUE_LIST);
+  const { params } = list;
+  const query = useLeaveQueue(mode, {
+    ...params,
+    status: mode === 'admin' ? (params.status as LeaveRequestStatus | undefined) : undefined,
+  });
   return (
-    <Drawer
-      opened={r !== null}
-      onClose={() => {
-        setComment('');
-        setError(null);
-        onClose();
+    <RequestQueue
+      mode={mode}
+      title="Leave requests"
+      description={{
+        team: 'Leave waiting on you, or on someone you approve for today.',
+        admin: 'Every leave request in the company.',
       }}
-      position="right"
-      size="lg"
-      zIndex={190}
-      title={r ? `Leave: ${r.employee_name}` : ''}
-    >
-      {r && (
-        <Stack gap="sm">
+      list={list}
+      query={query}
+      statusOptions={STATUS_OPTIONS}
+      tableLabel="Leave requests"
+      columns={[
+        employeeColumn('employee_name'),
+        { key: 'type', label: 'Leave type', cell: (r) => r.leave_type.name },
+        { key: 'dates', label: 'Dates', sort: 'from_date', cell: range },
+        { key: 'days', label: 'Days', cell: (r) => (r.hours != null ? `${r.total} h` : r.total) },
+        createdAtColumn(timeZone, 'created_at'),
+        { key: 'status', label: 'Status', cell: (r) => <LeaveStatusBadge status={r.status} /> },
+      ]}
+      openNoun="leave"
+      decide={useDecideLeave(mode)}
+      drawerTitle="Leave"
+      confirmNoun="leave"
+      approveMessage={(r) =>
+        `${r.employee_name}: ${amount(r)} of ${r.leave_type.name}${r.leave_type.paid ? ' are taken from the balance when the last level approves' : ' (unpaid: loss of pay)'}.`
+      }
+      toastNoun="Leave"
+      detail={(r) => (
+        <>
           <Group gap="xs">
             <Text size="sm">
               {r.leave_type.name}, {range(r)}: {amount(r)}
@@ -117,133 +98,9 @@ function RequestDrawer({
               ))}
             </Table.Tbody>
           </Table>
-          <NextApprovers approval={r.approval} />
-          <Title order={3} size="h5">
-            History
-          </Title>
-          <DecisionHistory approval={r.approval} timeZone={timeZone} />
-          {r.status === 'pending' && (can(r, 'approve') || can(r, 'reject')) && (
-            <>
-              <Textarea
-                label="Comment"
-                description="Required when rejecting"
-                value={comment}
-                onChange={(e) => setComment(e.currentTarget.value)}
-                error={error}
-                rows={2}
-              />
-              <Group justify="flex-end">
-                {can(r, 'reject') && (
-                  <Button
-                    color="red"
-                    variant="light"
-                    onClick={() => void act('reject')}
-                    loading={decide.isPending}
-                  >
-                    Reject
-                  </Button>
-                )}
-                {can(r, 'approve') && (
-                  <Button color="green" onClick={() => void act('approve')} loading={decide.isPending}>
-                    Approve
-                  </Button>
-                )}
-              </Group>
-            </>
-          )}
-        </Stack>
-      )}
-    </Drawer>
-  );
-}
-
-const QUEUE_LIST = specFromContract<LeaveQueueQuery['sortBy'], 'value' | 'status'>(LeaveQueueQuerySchema, {
-  filters: ['value', 'status'],
-});
-const STATUS_OPTIONS = LEAVE_REQUEST_STATUSES.map((s) => ({ value: s, label: enumLabel(s) }));
-
-/** The team (approver) or admin queue of leave requests. */
-export function LeaveQueue({ mode }: { mode: QueueMode }) {
-  const timeZone = useCompanyTimeZone();
-  const list = useListParams(QUEUE_LIST);
-  const { params } = list;
-  const [openId, setOpenId] = useState<string | null>(null);
-  const query = useLeaveQueue(mode, {
-    ...params,
-    status: mode === 'admin' ? (params.status as LeaveRequestStatus | undefined) : undefined,
-  });
-  const items = query.data?.items ?? [];
-  const open = items.find((i) => i.id === openId) ?? null;
-  const columns: Column<LeaveRequest, LeaveQueueQuery['sortBy']>[] = [
-    {
-      key: 'employee',
-      label: 'Employee',
-      sort: 'employee_name',
-      cell: (r) => (
-        <>
-          {r.employee_name}
-          <Text size="xs" c="dimmed">
-            {r.employee_code}
-          </Text>
         </>
-      ),
-    },
-    { key: 'type', label: 'Leave type', cell: (r) => r.leave_type.name },
-    { key: 'dates', label: 'Dates', sort: 'from_date', cell: range },
-    { key: 'days', label: 'Days', cell: (r) => (r.hours != null ? `${r.total} h` : r.total) },
-    {
-      key: 'requested',
-      label: 'Requested at',
-      sort: 'created_at',
-      cell: (r) => formatDateTime(r.created_at, timeZone),
-    },
-    { key: 'status', label: 'Status', cell: (r) => <LeaveStatusBadge status={r.status} /> },
-    {
-      key: 'actions',
-      label: 'Actions',
-      hideLabel: true,
-      cell: (r) => (
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() => setOpenId(r.id)}
-          aria-label={`Open leave of ${r.employee_name}`}
-        >
-          {r.status === 'pending' && (can(r, 'approve') || can(r, 'reject')) ? 'Review' : 'View'}
-        </Button>
-      ),
-    },
-  ];
-  return (
-    <>
-      <PageHeader
-        title="Leave requests"
-        description={
-          mode === 'team'
-            ? 'Leave waiting on you, or on someone you approve for today.'
-            : 'Every leave request in the company.'
-        }
-      />
-      <ListSearch
-        list={list}
-        field="value"
-        label="Search requests"
-        fieldLabel="Search"
-        placeholder="Employee name or code"
-      >
-        {mode === 'admin' && <FilterSelect list={list} field="status" label="Status" data={STATUS_OPTIONS} />}
-      </ListSearch>
-      <DataTable
-        label="Leave requests"
-        noun="requests"
-        columns={columns}
-        rowKey={(r) => r.id}
-        query={query}
-        list={list}
-        emptyText={mode === 'team' ? 'Nothing is waiting on you.' : 'No requests match.'}
-      />
-      <RequestDrawer request={open} mode={mode} onClose={() => setOpenId(null)} />
-    </>
+      )}
+    />
   );
 }
 
