@@ -5,7 +5,6 @@ import {
   AttendanceLogsResponseSchema,
   AttendanceMonthResponseSchema,
   AttendanceSummaryResponseSchema,
-  DecisionInputSchema,
   IdParamSchema,
   MessageSchema,
   MonthQuerySchema,
@@ -24,12 +23,12 @@ import {
   RegularisationQueueQuerySchema,
   RegularisationReasonsResponseSchema,
   RegularisationResponseSchema,
-  RejectInputSchema,
   TeamTodayResponseSchema,
 } from '@hr/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
+import { type QueueMode, queueRoutes } from '../../lib/queue-routes';
 import { type Actor, actorOf } from '../../plugins/auth';
 import type { AttendanceService } from './attendance.service';
 import { CSV_TYPE, exportName, monthSheet, musterSheet, toCsv, toXlsx, XLSX_TYPE } from './export';
@@ -337,90 +336,19 @@ export function attendanceRoutes(
     },
   );
 
-  const queues: { mode: 'team' | 'admin'; base: string }[] = [
-    { mode: 'team', base: '/api/requests/regularization' },
-    { mode: 'admin', base: '/api/admin/requests/regularization' },
-  ];
-  for (const { mode, base } of queues) {
-    const who = (a: Actor) => (mode === 'admin' ? companyWide(a) : a);
-    r.get(
-      base,
-      {
-        config: { permission: 'regularisation_requests.view' },
-        schema: {
-          tags,
-          querystring: RegularisationQueueQuerySchema,
-          response: { 200: RegularisationPageSchema },
-        },
-      },
-      async (request) => {
-        const q = request.query;
-        const { rows, total } = await reg.queue(who(actorOf(request)), q, mode);
-        return {
-          status: 200,
-          message: 'ok',
-          data: rows,
-          meta: { totalCount: total, page: q.page, records: q.records },
-        };
-      },
-    );
-    r.get(
-      `${base}/:id`,
-      {
-        config: { permission: 'regularisation_requests.view' },
-        schema: { tags, params: IdParamSchema, response: { 200: RegularisationResponseSchema } },
-      },
-      async (request) => ({
-        status: 200,
-        message: 'ok',
-        data: await reg.queueGet(who(actorOf(request)), request.params.id, mode),
-      }),
-    );
-    r.put(
-      `${base}/:id/approve`,
-      {
-        config: { permission: 'regularisation_requests.edit' },
-        schema: {
-          tags,
-          params: IdParamSchema,
-          body: DecisionInputSchema.optional(),
-          response: { 200: RegularisationResponseSchema },
-        },
-      },
-      async (request) => ({
-        status: 200,
-        message: 'Request approved',
-        data: await reg.decide(
-          who(actorOf(request)),
-          request.params.id,
-          'approved',
-          request.body?.comment || null,
-          mode,
-        ),
-      }),
-    );
-    r.put(
-      `${base}/:id/reject`,
-      {
-        config: { permission: 'regularisation_requests.edit' },
-        schema: {
-          tags,
-          params: IdParamSchema,
-          body: RejectInputSchema,
-          response: { 200: RegularisationResponseSchema },
-        },
-      },
-      async (request) => ({
-        status: 200,
-        message: 'Request rejected',
-        data: await reg.decide(
-          who(actorOf(request)),
-          request.params.id,
-          'rejected',
-          request.body.comment,
-          mode,
-        ),
-      }),
-    );
-  }
+  const who = (a: Actor, mode: QueueMode) => (mode === 'admin' ? companyWide(a) : a);
+  queueRoutes(app, {
+    tags,
+    paths: { team: '/api/requests/regularization', admin: '/api/admin/requests/regularization' },
+    permissions: { view: 'regularisation_requests.view', edit: 'regularisation_requests.edit' },
+    schemas: {
+      query: RegularisationQueueQuerySchema,
+      page: RegularisationPageSchema,
+      item: RegularisationResponseSchema,
+    },
+    messages: { approved: 'Request approved', rejected: 'Request rejected' },
+    list: (actor, q, mode) => reg.queue(who(actor, mode), q, mode),
+    get: (actor, id, mode) => reg.queueGet(who(actor, mode), id, mode),
+    decide: (actor, id, decision, comment, mode) => reg.decide(who(actor, mode), id, decision, comment, mode),
+  });
 }

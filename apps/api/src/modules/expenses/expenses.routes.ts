@@ -1,5 +1,4 @@
 import {
-  DecisionInputSchema,
   ExpenseCategoryInputSchema,
   ExpenseCategoryListSchema,
   ExpenseCategoryResponseSchema,
@@ -18,13 +17,13 @@ import {
   IdParamSchema,
   MessageSchema,
   ReimbursementQueueQuerySchema,
-  RejectInputSchema,
 } from '@hr/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { queueRoutes } from '../../lib/queue-routes';
 import { actorOf } from '../../plugins/auth';
-import type { ExpensesService, QueueMode } from './expenses.service';
+import type { ExpensesService } from './expenses.service';
 
 const IdempotencyHeaderSchema = z.object({
   'idempotency-key': z.string().trim().min(8).max(100).optional(),
@@ -231,92 +230,16 @@ export function expensesRoutes(app: FastifyInstance, deps: { expenses: ExpensesS
     }),
   );
 
-  const queues: { mode: Exclude<QueueMode, 'mine'>; base: string }[] = [
-    { mode: 'team', base: '/api/requests/reimbursements' },
-    { mode: 'admin', base: '/api/admin/requests/reimbursements' },
-  ];
-  for (const queue of queues) {
-    r.get(
-      queue.base,
-      {
-        config: { permission: 'reimbursements_requests.view' },
-        schema: { tags, querystring: ReimbursementQueueQuerySchema, response: { 200: ExpensePageSchema } },
-      },
-      async (request) => {
-        const q = request.query;
-        const actor = actorOf(request);
-        const { rows, total } =
-          queue.mode === 'team' ? await svc.teamQueue(actor, q) : await svc.adminQueue(actor, q);
-        return {
-          status: 200,
-          message: 'ok',
-          data: rows,
-          meta: { totalCount: total, page: q.page, records: q.records },
-        };
-      },
-    );
-
-    r.get(
-      `${queue.base}/:id`,
-      {
-        config: { permission: 'reimbursements_requests.view' },
-        schema: { tags, params: IdParamSchema, response: { 200: ExpenseResponseSchema } },
-      },
-      async (request) => ({
-        status: 200,
-        message: 'ok',
-        data: await svc.queueItem(actorOf(request), request.params.id, queue.mode),
-      }),
-    );
-
-    r.put(
-      `${queue.base}/:id/approve`,
-      {
-        config: { permission: 'reimbursements_requests.edit' },
-        schema: {
-          tags,
-          params: IdParamSchema,
-          body: DecisionInputSchema.optional(),
-          response: { 200: ExpenseResponseSchema },
-        },
-      },
-      async (request) => ({
-        status: 200,
-        message: 'Claim approved',
-        data: await svc.decide(
-          actorOf(request),
-          request.params.id,
-          'approved',
-          request.body?.comment || null,
-          queue.mode,
-        ),
-      }),
-    );
-
-    r.put(
-      `${queue.base}/:id/reject`,
-      {
-        config: { permission: 'reimbursements_requests.edit' },
-        schema: {
-          tags,
-          params: IdParamSchema,
-          body: RejectInputSchema,
-          response: { 200: ExpenseResponseSchema },
-        },
-      },
-      async (request) => ({
-        status: 200,
-        message: 'Claim rejected',
-        data: await svc.decide(
-          actorOf(request),
-          request.params.id,
-          'rejected',
-          request.body.comment,
-          queue.mode,
-        ),
-      }),
-    );
-  }
+  queueRoutes(app, {
+    tags,
+    paths: { team: '/api/requests/reimbursements', admin: '/api/admin/requests/reimbursements' },
+    permissions: { view: 'reimbursements_requests.view', edit: 'reimbursements_requests.edit' },
+    schemas: { query: ReimbursementQueueQuerySchema, page: ExpensePageSchema, item: ExpenseResponseSchema },
+    messages: { approved: 'Claim approved', rejected: 'Claim rejected' },
+    list: (actor, q, mode) => (mode === 'team' ? svc.teamQueue(actor, q) : svc.adminQueue(actor, q)),
+    get: (actor, id, mode) => svc.queueItem(actor, id, mode),
+    decide: (actor, id, decision, comment, mode) => svc.decide(actor, id, decision, comment, mode),
+  });
 
   r.put(
     '/api/admin/requests/reimbursements/:id/payout',

@@ -1,17 +1,16 @@
 import {
-  DecisionInputSchema,
   EncashableListResponseSchema,
   IdParamSchema,
   LeaveEncashmentInputSchema,
   LeaveEncashmentPageSchema,
   LeaveEncashmentQuerySchema,
   LeaveEncashmentResponseSchema,
-  RejectInputSchema,
 } from '@hr/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { queueRoutes } from '../../lib/queue-routes';
 import { actorOf } from '../../plugins/auth';
-import type { EncashmentQueueMode, LeaveEncashmentService } from './leave.encashment';
+import type { LeaveEncashmentService } from './leave.encashment';
 
 const ok = <T>(data: T, message = 'ok') => ({ status: 200, message, data });
 
@@ -74,61 +73,17 @@ export function leaveEncashmentRoutes(app: FastifyInstance, deps: { encashment: 
     );
   }
 
-  const queues: { mode: EncashmentQueueMode; base: string }[] = [
-    { mode: 'team', base: '/api/requests/leave-encashments' },
-    { mode: 'admin', base: '/api/admin/requests/leave-encashment' },
-  ];
-  for (const queue of queues) {
-    const tags = ['leave requests'];
-    r.get(
-      queue.base,
-      {
-        config: { permission: 'leave_requests.view' },
-        schema: {
-          tags,
-          querystring: LeaveEncashmentQuerySchema,
-          response: { 200: LeaveEncashmentPageSchema },
-        },
-      },
-      async (req) => {
-        const q = req.query;
-        const { rows, total } = await svc.queue(actorOf(req), q, queue.mode);
-        return { ...ok(rows), meta: { totalCount: total, page: q.page, records: q.records } };
-      },
-    );
-    r.put(
-      `${queue.base}/:id/approve`,
-      {
-        config: { permission: 'leave_requests.edit' },
-        schema: {
-          tags,
-          params: IdParamSchema,
-          body: DecisionInputSchema.optional(),
-          response: { 200: LeaveEncashmentResponseSchema },
-        },
-      },
-      async (req) =>
-        ok(
-          await svc.decide(actorOf(req), req.params.id, 'approved', req.body?.comment || null, queue.mode),
-          'Encashment approved',
-        ),
-    );
-    r.put(
-      `${queue.base}/:id/reject`,
-      {
-        config: { permission: 'leave_requests.edit' },
-        schema: {
-          tags,
-          params: IdParamSchema,
-          body: RejectInputSchema,
-          response: { 200: LeaveEncashmentResponseSchema },
-        },
-      },
-      async (req) =>
-        ok(
-          await svc.decide(actorOf(req), req.params.id, 'rejected', req.body.comment, queue.mode),
-          'Encashment rejected',
-        ),
-    );
-  }
+  queueRoutes(app, {
+    tags: ['leave requests'],
+    paths: { team: '/api/requests/leave-encashments', admin: '/api/admin/requests/leave-encashment' },
+    permissions: { view: 'leave_requests.view', edit: 'leave_requests.edit' },
+    schemas: {
+      query: LeaveEncashmentQuerySchema,
+      page: LeaveEncashmentPageSchema,
+      item: LeaveEncashmentResponseSchema,
+    },
+    messages: { approved: 'Encashment approved', rejected: 'Encashment rejected' },
+    list: (actor, q, mode) => svc.queue(actor, q, mode),
+    decide: (actor, id, decision, comment, mode) => svc.decide(actor, id, decision, comment, mode),
+  });
 }

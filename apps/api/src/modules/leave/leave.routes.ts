@@ -2,7 +2,6 @@ import {
   AccrualRunInputSchema,
   AccrualRunResponseSchema,
   AdjustResultSchema,
-  DecisionInputSchema,
   HolidayListResponseSchema,
   IdParamSchema,
   LeaveBalanceAdjustSchema,
@@ -31,13 +30,13 @@ import {
   MasterLeaveResponseSchema,
   MessageSchema,
   MyLeaveQuerySchema,
-  RejectInputSchema,
 } from '@hr/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { queueRoutes } from '../../lib/queue-routes';
 import { actorOf } from '../../plugins/auth';
 import { attachment, sendFile } from '../files';
-import type { LeaveService, QueueMode } from './leave.service';
+import type { LeaveService } from './leave.service';
 
 const ok = <T>(data: T, message = 'ok') => ({ status: 200, message, data });
 
@@ -362,57 +361,13 @@ export function leaveRoutes(app: FastifyInstance, deps: { leave: LeaveService; f
   }
 
   // ---- Team and admin queues ----
-  const queues: { mode: QueueMode; base: string }[] = [
-    { mode: 'team', base: '/api/requests/leaves' },
-    { mode: 'admin', base: '/api/admin/requests/leave' },
-  ];
-  for (const queue of queues) {
-    const tags = ['leave requests'];
-    r.get(
-      queue.base,
-      {
-        config: { permission: 'leave_requests.view' },
-        schema: { tags, querystring: LeaveQueueQuerySchema, response: { 200: LeaveRequestPageSchema } },
-      },
-      async (req) => {
-        const q = req.query;
-        const { rows, total } = await svc.queue(actorOf(req), q, queue.mode);
-        return { ...ok(rows), meta: { totalCount: total, page: q.page, records: q.records } };
-      },
-    );
-    r.put(
-      `${queue.base}/:id/approve`,
-      {
-        config: { permission: 'leave_requests.edit' },
-        schema: {
-          tags,
-          params: IdParamSchema,
-          body: DecisionInputSchema.optional(),
-          response: { 200: LeaveRequestResponseSchema },
-        },
-      },
-      async (req) =>
-        ok(
-          await svc.decide(actorOf(req), req.params.id, 'approved', req.body?.comment || null, queue.mode),
-          'Leave approved',
-        ),
-    );
-    r.put(
-      `${queue.base}/:id/reject`,
-      {
-        config: { permission: 'leave_requests.edit' },
-        schema: {
-          tags,
-          params: IdParamSchema,
-          body: RejectInputSchema,
-          response: { 200: LeaveRequestResponseSchema },
-        },
-      },
-      async (req) =>
-        ok(
-          await svc.decide(actorOf(req), req.params.id, 'rejected', req.body.comment, queue.mode),
-          'Leave rejected',
-        ),
-    );
-  }
+  queueRoutes(app, {
+    tags: ['leave requests'],
+    paths: { team: '/api/requests/leaves', admin: '/api/admin/requests/leave' },
+    permissions: { view: 'leave_requests.view', edit: 'leave_requests.edit' },
+    schemas: { query: LeaveQueueQuerySchema, page: LeaveRequestPageSchema, item: LeaveRequestResponseSchema },
+    messages: { approved: 'Leave approved', rejected: 'Leave rejected' },
+    list: (actor, q, mode) => svc.queue(actor, q, mode),
+    decide: (actor, id, decision, comment, mode) => svc.decide(actor, id, decision, comment, mode),
+  });
 }

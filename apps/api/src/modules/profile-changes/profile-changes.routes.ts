@@ -1,17 +1,16 @@
 import {
-  DecisionInputSchema,
   IdParamSchema,
   ProfileChangeQueueQuerySchema,
   ProfileChangeRequestInputSchema,
   ProfileChangeRequestListSchema,
   ProfileChangeRequestPageSchema,
   ProfileChangeRequestResponseSchema,
-  RejectInputSchema,
 } from '@hr/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { queueRoutes } from '../../lib/queue-routes';
 import { actorOf } from '../../plugins/auth';
-import type { ProfileChangesService, QueueMode } from './profile-changes.service';
+import type { ProfileChangesService } from './profile-changes.service';
 
 /**
  * Self-service profile change requests, the team queue (approvers) and the admin queue
@@ -61,104 +60,21 @@ export function profileChangesRoutes(app: FastifyInstance, deps: { profileChange
     }),
   );
 
-  const queues: { mode: Exclude<QueueMode, 'mine'>; base: string; view: string; edit: string }[] = [
-    {
-      mode: 'team',
-      base: '/api/requests/profile-update',
-      view: 'profile_update_requests.view',
-      edit: 'profile_update_requests.edit',
+  queueRoutes(app, {
+    tags,
+    paths: { team: '/api/requests/profile-update', admin: '/api/admin/requests/profile-change' },
+    permissions: {
+      team: { view: 'profile_update_requests.view', edit: 'profile_update_requests.edit' },
+      admin: { view: 'profile_change_requests.view', edit: 'profile_change_requests.edit' },
     },
-    {
-      mode: 'admin',
-      base: '/api/admin/requests/profile-change',
-      view: 'profile_change_requests.view',
-      edit: 'profile_change_requests.edit',
+    schemas: {
+      query: ProfileChangeQueueQuerySchema,
+      page: ProfileChangeRequestPageSchema,
+      item: ProfileChangeRequestResponseSchema,
     },
-  ];
-  for (const queue of queues) {
-    r.get(
-      queue.base,
-      {
-        config: { permission: queue.view },
-        schema: {
-          tags,
-          querystring: ProfileChangeQueueQuerySchema,
-          response: { 200: ProfileChangeRequestPageSchema },
-        },
-      },
-      async (request) => {
-        const q = request.query;
-        const actor = actorOf(request);
-        const { rows, total } =
-          queue.mode === 'team' ? await svc.teamQueue(actor, q) : await svc.adminQueue(actor, q);
-        return {
-          status: 200,
-          message: 'ok',
-          data: rows,
-          meta: { totalCount: total, page: q.page, records: q.records },
-        };
-      },
-    );
-
-    r.get(
-      `${queue.base}/:id`,
-      {
-        config: { permission: queue.view },
-        schema: { tags, params: IdParamSchema, response: { 200: ProfileChangeRequestResponseSchema } },
-      },
-      async (request) => ({
-        status: 200,
-        message: 'ok',
-        data: await svc.get(actorOf(request), request.params.id, queue.mode),
-      }),
-    );
-
-    r.put(
-      `${queue.base}/:id/approve`,
-      {
-        config: { permission: queue.edit },
-        schema: {
-          tags,
-          params: IdParamSchema,
-          body: DecisionInputSchema.optional(),
-          response: { 200: ProfileChangeRequestResponseSchema },
-        },
-      },
-      async (request) => ({
-        status: 200,
-        message: 'Request approved',
-        data: await svc.decide(
-          actorOf(request),
-          request.params.id,
-          'approved',
-          request.body?.comment || null,
-          queue.mode,
-        ),
-      }),
-    );
-
-    r.put(
-      `${queue.base}/:id/reject`,
-      {
-        config: { permission: queue.edit },
-        schema: {
-          tags,
-          params: IdParamSchema,
-          body: RejectInputSchema,
-          response: { 200: ProfileChangeRequestResponseSchema },
-        },
-      },
-      async (request) => ({
-        status: 200,
-        message: 'Request rejected',
-        data: await svc.decide(
-          actorOf(request),
-          request.params.id,
-          'rejected',
-          request.body.comment,
-          queue.mode,
-        ),
-      }),
-    );
-  }
+    messages: { approved: 'Request approved', rejected: 'Request rejected' },
+    list: (actor, q, mode) => (mode === 'team' ? svc.teamQueue(actor, q) : svc.adminQueue(actor, q)),
+    get: (actor, id, mode) => svc.get(actor, id, mode),
+    decide: (actor, id, decision, comment, mode) => svc.decide(actor, id, decision, comment, mode),
+  });
 }

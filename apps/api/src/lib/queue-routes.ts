@@ -1,0 +1,111 @@
+import { DecisionInputSchema, IdParamSchema, RejectInputSchema } from '@hr/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { type Actor, actorOf } from '../plugins/auth';
+
+export type QueueMode = 'team' | 'admin';
+type Permissions = { view: string; edit: string };
+/** The `data` of a response envelope schema. */
+type Data<S extends z.ZodType> = z.input<S> extends { data: infer D } ? D : never;
+
+export type QueueRoutesOptions<
+  Q extends z.ZodType<{ page: number; records: number }>,
+  P extends z.ZodType,
+  I extends z.ZodType,
+> = {
+  tags: string[];
+  /** The list route of each queue; the item, approve and reject routes hang below it. */
+  paths: Record<QueueMode, string>;
+  /** One pair for both queues, or one pair a queue. */
+  permissions: Permissions | Record<QueueMode, Permissions>;
+  schemas: { query: Q; page: P; item: I };
+  messages: { approved: string; rejected: string };
+  list(actor: Actor, query: z.output<Q>, mode: QueueMode): Promise<{ rows: Data<P>; total: number }>;
+  /** Registers `GET <path>/:id` when given. */
+  get?(actor: Actor, id: string, mode: QueueMode): Promise<Data<I>>;
+  decide(
+    actor: Actor,
+    id: string,
+    decision: 'approved' | 'rejected',
+    comment: string | null,
+    mode: QueueMode,
+  ): Promise<Data<I>>;
+};
+
+/**
+ * The team and admin approval queues of one request type: `GET <path>` (paged list),
+ * `GET <path>/:id` (when `get` is given), `PUT <path>/:id/approve` and `PUT <path>/:id/reject`,
+ * registered team queue first. Every route declares its permission (view for the reads, edit for
+ * the decisions); company and data scope stay with the module's functions, which get the actor and
+ * the queue mode.
+ */
+export function queueRoutes<
+  Q extends z.ZodType<{ page: number; records: number }>,
+  P extends z.ZodType,
+  I extends z.ZodType,
+>(app: FastifyInstance, o: QueueRoutesOptions<Q, P, I>) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { tags } = o;
+  // Widened here so that the reply types resolve; the modules' functions are checked against the
+  // schemas by QueueRoutesOptions, and the response schemas still serialise every reply.
+  const schemas: { query: z.ZodType; page: z.ZodType; item: z.ZodType } = o.schemas;
+  const ok = <T>(data: T, message = 'ok') => ({ status: 200, message, data });
+  for (const mode of ['team', 'admin'] as const) {
+    const base = o.paths[mode];
+    const { view, edit } = 'view' in o.permissions ? o.permissions : o.permissions[mode];
+    r.get(
+      base,
+      {
+        config: { permission: view },
+        schema: { tags, querystring: schemas.query, response: { 200: schemas.page } },
+      },
+      async (req) => {
+        const q = req.query as z.output<Q>;
+        const { rows, total } = await o.list(actorOf(req), q, mode);
+        const meta = { totalCount: total, page: q.page, records: q.records };
+        return { status: 200, message: 'ok', data: rows, meta };
+      },
+    );
+    const get = o.get;
+    if (get) {
+      r.get(
+        `${base}/:id`,
+        {
+          config: { permission: view },
+          schema: { tags, params: IdParamSchema, response: { 200: schemas.item } },
+        },
+        async (req) => ok(await get(actorOf(req), req.params.id, mode)),
+      );
+    }
+    r.put(
+      `${base}/:id/approve`,
+      {
+        config: { permission: edit },
+        schema: {
+          tags,
+          params: IdParamSchema,
+          body: DecisionInputSchema.optional(),
+          response: { 200: schemas.item },
+        },
+      },
+      async (req) =>
+        ok(
+          await o.decide(actorOf(req), req.params.id, 'approved', req.body?.comment || null, mode),
+          o.messages.approved,
+        ),
+    );
+    r.put(
+      `${base}/:id/reject`,
+      {
+        config: { permission: edit },
+        schema: { tags, params: IdParamSchema, body: RejectInputSchema, response: { 200: schemas.item } },
+      },
+      async (req) =>
+        ok(
+          await o.decide(actorOf(req), req.params.id, 'rejected', req.body.comment, mode),
+          o.messages.rejected,
+        ),
+    );
+  }
+}
