@@ -116,7 +116,11 @@ test('a claim above ₹10,000 goes to the manager, then the administrator, and s
     .getByRole('dialog', { name: 'Approve this claim?' })
     .getByRole('button', { name: 'Approve' })
     .click();
-  await expect(mgr.getByText('Claim approved')).toBeVisible();
+  // Dismissed (the toast closes on click), so the next approval's toast is the only one.
+  const approvedToast = mgr.getByText('Claim approved');
+  await expect(approvedToast).toBeVisible();
+  await approvedToast.click();
+  await expect(approvedToast).toHaveCount(0);
 
   // ... and level 1 of the claim above ₹10,000.
   await mgr.getByLabel('Search', { exact: true }).fill(merchant);
