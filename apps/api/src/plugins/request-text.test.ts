@@ -1,4 +1,5 @@
 import { buildTestApp, type Session, type TestApp } from '../test/helper';
+import { badTextIn, jsonDepthExceeds, MAX_JSON_DEPTH } from './request-text';
 
 let t: TestApp;
 let admin: Session;
@@ -95,5 +96,57 @@ describe('text no column can hold: 400 naming the field, on every route', () => 
     expect(res.json().errors).toEqual([
       { path: 'a\\0b', message: 'Field name: Must not contain a NUL character' },
     ]);
+  });
+});
+
+describe('deeply nested JSON: refused at once, the event loop never held (issue 21)', () => {
+  it('40,000 nested arrays to the anonymous sign-in answer 400 in well under a second, and the server goes on answering', async () => {
+    const body = `${'['.repeat(40_000)}${']'.repeat(40_000)}`;
+    const started = performance.now();
+    const res = await rawJson('/api/auth/login', body);
+    const took = performance.now() - started;
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', errors: [{ path: '(root)' }] });
+    expect(res.json().message).toMatch(/nested more than 32 levels/);
+    expect(took).toBeLessThan(1000);
+    // A 400 KB body of the same kind (it took the API down for minutes) and objects nested in strings' neighbours.
+    const big = `${'{"a":'.repeat(80_000)}1${'}'.repeat(80_000)}`;
+    const res2 = await rawJson('/api/auth/login', big);
+    expect(res2.statusCode).toBe(400);
+    expect(
+      (await rawJson('/api/auth/login', '{"email":"admin@acme.test","password":"Demo@1234"}')).statusCode,
+    ).toBe(200);
+  });
+
+  it('an authenticated route refuses it the same way, before its own validation', async () => {
+    const body = `{"first_name":${'['.repeat(33)}${']'.repeat(33)}}`;
+    const res = await rawJson('/api/employee', body, admin.headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/nested more than 32 levels/);
+  });
+
+  it('counts only brackets outside strings, so text full of brackets is fine', () => {
+    expect(jsonDepthExceeds(JSON.stringify({ note: '['.repeat(1000), q: '\\"[[[' }))).toBe(false);
+    expect(jsonDepthExceeds(`${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`)).toBe(false);
+    expect(jsonDepthExceeds(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`)).toBe(true);
+  });
+
+  it('the text walk is linear and bounded: a value nested past the limit (e.g. built from a form) is refused, not walked', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const started = performance.now();
+    const errors = badTextIn(deep);
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/Nested more than 32 levels/);
+    // A wide value (100,000 strings) is walked once each, and the one bad field is named with its path.
+    const wide = {
+      items: Array.from({ length: 100_000 }, (_, i) => ({ name: i === 99_999 ? 'a\u0000' : 'ok' })),
+    };
+    const t0 = performance.now();
+    expect(badTextIn(wide)).toEqual([
+      { path: 'items.99999.name', message: 'Must not contain a NUL character' },
+    ]);
+    expect(performance.now() - t0).toBeLessThan(500);
   });
 });
