@@ -21,7 +21,7 @@ type Frame = { value: unknown; parent: Frame | null; key: string; depth: number 
 /** The field path of a frame, as the error envelope names fields: built only for a field in error. */
 function pathOf(frame: Frame | null): string[] {
   const out: string[] = [];
-  for (let f = frame; f && f.parent; f = f.parent) out.push(f.key);
+  for (let f = frame; f?.parent; f = f.parent) out.push(f.key);
   return out.reverse();
 }
 
