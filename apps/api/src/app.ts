@@ -74,6 +74,7 @@ import { createSalaryService } from './modules/payroll/salary.service';
 import { createStatutoryService } from './modules/payroll/statutory.service';
 import { createTemplatesService } from './modules/payroll/templates.service';
 import { createWhatIfService } from './modules/payroll/whatif.service';
+import { createPayrunService, payrunRoutes } from './modules/payrun';
 import { loadDayContexts } from './modules/policies';
 import { policiesRoutes } from './modules/policies/policies.routes';
 import { createPoliciesService } from './modules/policies/policies.service';
@@ -329,6 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   leaveRoutes(app, { leave, files });
   leaveEncashmentRoutes(app, { encashment: leaveEncashment });
   payrollRoutes(app, payroll);
+  payrunRoutes(app, { payrun: createPayrunService({ db, clock, audit }) });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;

@@ -17,6 +17,7 @@ export * from './letters';
 export * from './notifications';
 export * from './org';
 export * from './payroll';
+export * from './payrun';
 export * from './permissions';
 export * from './policies';
 export * from './reports';

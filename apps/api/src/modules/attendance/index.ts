@@ -49,3 +49,40 @@ export async function todayPunch(tx: Queryable, employeeId: string, date: string
     punches: punches.length,
   };
 }
+
+/**
+ * Unexcused absences of some employees between two dates, for payable days: a day derived
+ * `absent` counts 1 (½ when half of it is on approved leave), a `half_day` counts ½ (0 when the
+ * other half is on leave); a day on full leave counts nothing here (unpaid leave is the leave
+ * module's LOP). Days not derived yet (the future) are not absences. One index range per employee.
+ */
+export async function absentDays(
+  tx: Queryable,
+  employeeIds: string[],
+  from: string,
+  to: string,
+): Promise<Map<string, { date: string; days: number }[]>> {
+  const { rows } = await tx.query<{ employee_id: string; date: string; days: string }>(
+    `SELECT u.e AS employee_id, a.date::text AS date,
+            CASE WHEN a.status = 'absent' THEN (CASE WHEN l.portion IS NULL THEN 1 ELSE 0.5 END)
+                 ELSE (CASE WHEN l.portion IS NULL THEN 0.5 ELSE 0 END) END AS days
+       FROM unnest($1::uuid[]) AS u(e)
+      CROSS JOIN LATERAL (
+            SELECT date, status FROM attendance_days
+             WHERE employee_id = u.e AND status IN ('absent', 'half_day')
+               AND (employee_id, date) BETWEEN (u.e, $2::date) AND (u.e, $3::date) OFFSET 0) a
+       LEFT JOIN attendance_leave_days l ON l.employee_id = u.e AND l.date = a.date
+      WHERE l.portion IS DISTINCT FROM 'full'
+      ORDER BY 1, 2`,
+    [employeeIds, from, to],
+  );
+  const out = new Map<string, { date: string; days: number }[]>();
+  for (const r of rows) {
+    const days = Number(r.days);
+    if (days === 0) continue;
+    const list = out.get(r.employee_id) ?? [];
+    out.set(r.employee_id, list);
+    list.push({ date: r.date, days });
+  }
+  return out;
+}

@@ -21,7 +21,10 @@ export { leaveEncashmentRoutes } from './leave-encashment.routes';
 /** Pending and approved leave days of some employees in a date range (the team dashboard's calendar). */
 export { leaveDays };
 
-export type LopDays = { days: number; dates: { date: string; amount: number; requestId: string }[] };
+export type LopDays = {
+  days: number;
+  dates: { date: string; amount: number; requestId: string; leaveType: string }[];
+};
 
 /**
  * Approved unpaid leave as LOP (loss of pay) days per employee in a month ('YYYY-MM'), with the
@@ -43,7 +46,7 @@ export async function lopDays(
     const e = out.get(r.employee_id) ?? { days: 0, dates: [] };
     out.set(r.employee_id, e);
     e.days += r.amount;
-    e.dates.push({ date: r.date, amount: r.amount, requestId: r.request_id });
+    e.dates.push({ date: r.date, amount: r.amount, requestId: r.request_id, leaveType: r.leave_type });
   }
   return out;
 }

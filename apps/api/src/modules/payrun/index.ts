@@ -1,0 +1,8 @@
+/**
+ * The pay run module (issue 22): payable days, runs and their sheets, compute, review, confirm,
+ * payslips and files. It reads attendance, leave, expenses, employees and payroll only through
+ * their index.ts; other modules use this file only.
+ */
+
+export { payrunRoutes } from './payrun.routes';
+export { createPayrunService, type PayrunService } from './payrun.service';
