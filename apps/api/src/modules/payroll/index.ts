@@ -1,3 +1,13 @@
 /** What other modules may use of the payroll module (they import this file, never its others). */
+export {
+  type ComponentFlags,
+  componentFlags,
+  earningCode,
+  engineEpf,
+  engineSalary,
+  type MonthlyLine,
+  stateCode,
+} from './engine-input';
 export { seedDefaultComponents } from './payroll.seed';
 export { annualCtcOn } from './salary.service';
+export { readSettings as readStatutorySettings } from './statutory';

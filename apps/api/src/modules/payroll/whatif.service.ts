@@ -5,8 +5,6 @@ import {
   ENGINE_VERSION,
   epsEligibleAtJoining,
   type PayslipInput,
-  type PreTaxBenefit,
-  type SalaryLine,
   STATUTORY_RULES,
   type StatutoryRules,
 } from '@hr/payroll-engine';
@@ -16,27 +14,12 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { type EmployeePayrollFacts, employeePayrollFacts } from '../employees';
 import { companyToday } from '../org';
+import { benefitCode, componentFlags, engineEpf, engineSalary, stateCode } from './engine-input';
 import { readSettings } from './statutory';
 import * as templates from './templates.repo';
 import { componentsOf, type TemplatesService } from './templates.service';
 
-/** State names an employee record may hold, to the codes of the engine's data. */
-const STATE_CODES: Record<string, string> = {
-  karnataka: 'KA',
-  maharashtra: 'MH',
-  'west bengal': 'WB',
-  'tamil nadu': 'TN',
-  telangana: 'TG',
-  gujarat: 'GJ',
-  'andhra pradesh': 'AP',
-  delhi: 'DL',
-};
-export const stateCode = (s: string | null) =>
-  !s
-    ? undefined
-    : /^[A-Za-z]{2}$/.test(s.trim())
-      ? s.trim().toUpperCase()
-      : STATE_CODES[s.trim().toLowerCase()];
+export { stateCode } from './engine-input';
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION', `Validation failed: ${path}: ${message}`, { errors: [{ path, message }] });
@@ -155,74 +138,24 @@ export function createWhatIfService(deps: {
         const comps = await componentsOf(tx, src.lines);
         const breakup = await deps.templates.breakupOf(tx, src.annual, comps, monthEnd, 'month');
         deps.templates.refuseNegative(breakup);
-        const flags = new Map(
-          (
-            await tx.query<{
-              id: string;
-              kind: string;
-              taxable: boolean;
-              epf_wage: boolean;
-              esi_wage: boolean;
-              prorated: boolean;
-              show_on_payslip: boolean;
-            }>(
-              'SELECT id, kind, taxable, epf_wage, esi_wage, prorated, show_on_payslip FROM payroll_earnings WHERE id = ANY($1::uuid[])',
-              [comps.map((c) => c.id)],
-            )
-          ).rows.map((r) => [r.id, r]),
-        );
-        const CATEGORY = { basic: 'basic', hra: 'hra', special_allowance: 'special' } as const;
-        const salary: SalaryLine[] = breakup.lines
-          .filter((l) => l.group === 'earning' && l.component_id && l.monthly_paise > 0)
-          .map((l) => {
-            const c = flags.get(l.component_id!)!;
-            return {
-              code: l.code === 'allowance' ? `ALLOW_${l.component_id!.slice(0, 8)}` : l.code.toUpperCase(),
-              label: l.name,
-              monthly: l.monthly_paise,
-              category: CATEGORY[c.kind as keyof typeof CATEGORY] ?? 'other',
-              flags: {
-                taxable: c.taxable,
-                epfWage: c.epf_wage ? 'always' : 'never',
-                esiWage: c.esi_wage,
-                prorated: c.prorated,
-                showOnPayslip: c.show_on_payslip,
-              },
-            };
-          });
-
-        // Pre-tax benefits of the breakup: employer NPS as an employer line (80CCD(2)), flexible
-        // benefit items as earnings exempt in the old regime (the engine's benefits.ts says how).
-        const benefitLines = breakup.lines.filter(
-          (l) => l.group === 'benefit' && l.component_id && l.monthly_paise > 0,
-        );
-        const plans = new Map(
-          benefitLines.length === 0
-            ? []
-            : (
-                await tx.query<{ id: string; benefit_plan: string; tax_exemption: string }>(
-                  'SELECT id, benefit_plan, tax_exemption FROM payroll_benefits WHERE id = ANY($1::uuid[])',
-                  [benefitLines.map((l) => l.component_id)],
-                )
-              ).rows.map((r) => [r.id, r]),
-        );
+        const componentIds = breakup.lines.flatMap((l) => (l.component_id ? [l.component_id] : []));
+        const flags = await componentFlags(tx, componentIds);
+        const { salary, benefits } = engineSalary(breakup.lines, flags);
         // A partly claimed flexible item: exempt up to the amount claimed (the engine caps it).
         const claims = new Map(
           (body.benefit_claims ?? []).map((c) => [c.benefit_id, c.claimed_monthly_paise]),
         );
-        const benefits: PreTaxBenefit[] = benefitLines.map((l) => {
-          const p = plans.get(l.component_id!)!;
-          const b: PreTaxBenefit = {
-            code: `BEN_${l.component_id!.slice(0, 8)}`,
-            label: l.name,
-            kind: p.benefit_plan === 'nps_employer' ? 'nps-employer' : 'flexible',
-            monthly: l.monthly_paise,
-            exemption: p.tax_exemption as PreTaxBenefit['exemption'],
-          };
-          const claimed = claims.get(l.component_id!);
+        for (const b of benefits) {
+          const id = breakup.lines.find(
+            (l) => l.component_id && benefitCode(l.component_id) === b.code,
+          )?.component_id;
+          const claimed = id ? claims.get(id) : undefined;
           if (claimed !== undefined && b.kind === 'flexible') b.claimedMonthly = claimed;
-          return b;
-        });
+        }
+        const benefitLines = breakup.lines.filter(
+          (l) => l.group === 'benefit' && l.component_id && l.monthly_paise > 0,
+        );
+        const plans = flags.benefits;
         (body.benefit_claims ?? []).forEach((c, i) => {
           const b = benefitLines.find((l) => l.component_id === c.benefit_id);
           if (!b || plans.get(c.benefit_id)!.benefit_plan === 'nps_employer') {
@@ -245,14 +178,7 @@ export function createWhatIfService(deps: {
           salary,
           oneTime: [],
           benefits,
-          epf: {
-            applicable: settings.epf.enabled && (emp?.epf_applicable ?? true),
-            employeeBase: settings.epf.employee_base,
-            employerBase: settings.epf.employer_base,
-            employerInCtc: settings.epf.employer_in_ctc,
-            prorateRestrictedWage: settings.epf.lop_prorate_restricted,
-            includeConditionalOnEarnedWage: settings.epf.lop_consider_all_below_ceiling,
-          },
+          epf: engineEpf(settings.epf, emp?.epf_applicable ?? true),
           esi: { applicable: settings.esi.enabled },
           tax: { regime: f.tax_regime },
         };
