@@ -74,7 +74,7 @@ import { createSalaryService } from './modules/payroll/salary.service';
 import { createStatutoryService } from './modules/payroll/statutory.service';
 import { createTemplatesService } from './modules/payroll/templates.service';
 import { createWhatIfService } from './modules/payroll/whatif.service';
-import { createPayrunService, payrunRoutes } from './modules/payrun';
+import { createPayrunService, definePayrunJobs, payrunRoutes } from './modules/payrun';
 import { loadDayContexts } from './modules/policies';
 import { policiesRoutes } from './modules/policies/policies.routes';
 import { createPoliciesService } from './modules/policies/policies.service';
@@ -300,6 +300,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await deriveYesterdayAll(db, clock);
     },
   });
+  definePayrunJobs(jobs, db);
+  const payrun = createPayrunService({ db, clock, audit, jobs: runJobs ? jobs : null, log: app.log });
   if (runJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const files = createFilesService({ db, audit, store: createLocalFileStore(config.filesDir), log: app.log });
@@ -330,7 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   leaveRoutes(app, { leave, files });
   leaveEncashmentRoutes(app, { encashment: leaveEncashment });
   payrollRoutes(app, payroll);
-  payrunRoutes(app, { payrun: createPayrunService({ db, clock, audit }) });
+  payrunRoutes(app, { payrun });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;

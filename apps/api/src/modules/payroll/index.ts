@@ -9,5 +9,12 @@ export {
   stateCode,
 } from './engine-input';
 export { seedDefaultComponents } from './payroll.seed';
-export { annualCtcOn } from './salary.service';
+export {
+  annualCtcOn,
+  revisionsById,
+  revisionsForMonth,
+  type SalaryRevision,
+  settleArrears,
+  unsettledArrears,
+} from './salary.service';
 export { readSettings as readStatutorySettings } from './statutory';

@@ -177,3 +177,81 @@ export async function annualCtcOn(
   );
   return new Map(rows.map((r) => [r.employee_id, Number(r.annual_ctc_paise)]));
 }
+
+/** A saved salary revision as the pay run reads it. */
+export type SalaryRevision = {
+  id: string;
+  employee_id: string;
+  effective_from: string;
+  arrears_from: string | null;
+  lines: { component_id: string | null; group: string; code: string; name: string; monthly_paise: number }[];
+};
+
+const REVISION_COLUMNS = `id, employee_id, to_char(effective_from, 'YYYY-MM-DD') AS effective_from,
+  to_char(arrears_from, 'YYYY-MM-DD') AS arrears_from, lines`;
+
+/**
+ * Each employee's revisions that matter for a month from `from` to `to`: the one in force on
+ * `from` and any that start within the month (a revision mid-month splits the month), oldest
+ * first. Employees with none in force by `to` are absent. Caller's tenant transaction.
+ */
+export async function revisionsForMonth(
+  tx: Queryable,
+  employeeIds: string[],
+  from: string,
+  to: string,
+): Promise<Map<string, SalaryRevision[]>> {
+  const { rows } = await tx.query<SalaryRevision>(
+    `SELECT ${REVISION_COLUMNS} FROM employee_salaries s
+      WHERE employee_id = ANY($1::uuid[]) AND effective_from <= $3::date
+        AND (effective_from >= $2::date OR effective_from = (
+          SELECT max(effective_from) FROM employee_salaries p
+           WHERE p.employee_id = s.employee_id AND p.effective_from <= $2::date))
+      ORDER BY employee_id, effective_from`,
+    [employeeIds, from, to],
+  );
+  const out = new Map<string, SalaryRevision[]>();
+  for (const r of rows) {
+    const list = out.get(r.employee_id) ?? [];
+    out.set(r.employee_id, list);
+    list.push(r);
+  }
+  return out;
+}
+
+/** Revisions by id (the pay run re-reads the one a payslip took). Caller's tenant transaction. */
+export async function revisionsById(tx: Queryable, ids: string[]): Promise<Map<string, SalaryRevision>> {
+  const { rows } = await tx.query<SalaryRevision>(
+    `SELECT ${REVISION_COLUMNS} FROM employee_salaries WHERE id = ANY($1::uuid[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Back-dated revisions whose arrears no pay run has settled: recorded after their effective date
+ * (`arrears_from`, a date before `before`), for these employees. Caller's tenant transaction.
+ */
+export async function unsettledArrears(
+  tx: Queryable,
+  employeeIds: string[],
+  before: string,
+): Promise<SalaryRevision[]> {
+  const { rows } = await tx.query<SalaryRevision>(
+    `SELECT ${REVISION_COLUMNS} FROM employee_salaries
+      WHERE employee_id = ANY($1::uuid[]) AND arrears_from IS NOT NULL AND arrears_from < $2::date
+        AND arrears_settled_run_id IS NULL
+      ORDER BY employee_id, effective_from`,
+    [employeeIds, before],
+  );
+  return rows;
+}
+
+/** The pay run `runId` paid these revisions' arrears (in its confirming transaction). */
+export async function settleArrears(tx: Queryable, salaryIds: string[], runId: string): Promise<void> {
+  if (salaryIds.length === 0) return;
+  await tx.query(
+    'UPDATE employee_salaries SET arrears_settled_run_id = $2 WHERE id = ANY($1::uuid[]) AND arrears_settled_run_id IS NULL',
+    [salaryIds, runId],
+  );
+}

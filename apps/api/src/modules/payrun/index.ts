@@ -4,5 +4,6 @@
  * their index.ts; other modules use this file only.
  */
 
+export { definePayrunJobs, PAYRUN_COMPUTE_JOB } from './jobs';
 export { payrunRoutes } from './payrun.routes';
 export { createPayrunService, type PayrunService } from './payrun.service';

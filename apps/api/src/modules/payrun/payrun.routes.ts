@@ -1,16 +1,21 @@
 import {
+  AnomalyAckBodySchema,
   MessageSchema,
   PayableDaysDetailQuerySchema,
   PayableDaysDetailResponseSchema,
   PayableDaysListResponseSchema,
   PayableDaysQuerySchema,
   PayRunCreateBodySchema,
+  PayRunEmployeeParamSchema,
   PayRunIdParamSchema,
   PayRunListQuerySchema,
   PayRunListResponseSchema,
   PayRunResponseSchema,
+  PayRunReviewQuerySchema,
+  PayRunReviewResponseSchema,
   PayRunSettingsBodySchema,
   PayRunSettingsResponseSchema,
+  PayslipResponseSchema,
 } from '@hr/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -96,5 +101,46 @@ export function payrunRoutes(app: FastifyInstance, deps: { payrun: PayrunService
       await payrun.remove(actorOf(req), req.params.id);
       return done('Pay run deleted');
     },
+  );
+
+  r.post(
+    '/api/payrun/:id/compute',
+    { config: { permission: EDIT }, schema: { tags, params, response: { 200: PayRunResponseSchema } } },
+    async (req) => ok(await payrun.compute(actorOf(req), req.params.id), 'Computing the pay run'),
+  );
+  r.get(
+    '/api/payrun/review/:id',
+    {
+      config: { permission: VIEW },
+      schema: {
+        tags,
+        params,
+        querystring: PayRunReviewQuerySchema,
+        response: { 200: PayRunReviewResponseSchema },
+      },
+    },
+    async (req) => ok(await payrun.review(actorOf(req), req.params.id, req.query)),
+  );
+  r.get(
+    '/api/payrun/:id/payslips/:employeeId',
+    {
+      config: { permission: VIEW },
+      schema: { tags, params: PayRunEmployeeParamSchema, response: { 200: PayslipResponseSchema } },
+    },
+    async (req) => ok(await payrun.payslip(actorOf(req), req.params.id, req.params.employeeId)),
+  );
+  r.put(
+    '/api/payrun/:id/anomalies/acknowledge',
+    {
+      config: { permission: EDIT },
+      schema: { tags, params, body: AnomalyAckBodySchema, response: { 200: PayRunResponseSchema } },
+    },
+    async (req) =>
+      ok(await payrun.acknowledge(actorOf(req), req.params.id, req.body), 'Anomalies acknowledged'),
+  );
+  r.put(
+    '/api/payrun/:id/confirm',
+    { config: { permission: EDIT }, schema: { tags, params, response: { 200: PayRunResponseSchema } } },
+    async (req) => ok(await payrun.confirm(actorOf(req), req.params.id), 'Pay run confirmed'),
   );
 }

@@ -1,29 +1,50 @@
 import type {
+  AnomalyAckBody,
   PayableDaysDetail,
   PayableDaysQuery,
   PayableDaysRow,
   PayRun,
   PayRunCreateBody,
   PayRunListQuery,
+  PayRunReview,
+  PayRunReviewQuery,
   PayRunSettings,
   PayRunSettingsBody,
 } from '@hr/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import type { AuditService } from '../audit';
 import { payrollEmployeesIn } from '../employees';
-import { firstDay, lastDay, monthOf } from './month';
+import type { JobRunner } from '../jobs';
+import { prepareRun } from './compute';
+import { confirmRun } from './confirm';
+import type { RunTotals } from './finish';
+import { startCompute } from './jobs';
+import { firstDay, lastDay, monthLabel, monthOf } from './month';
 import { payableDaysOf } from './payable-days';
+import { payslipRow, payslipView } from './payslip-view';
+import { reviewOf } from './review';
+import { backToDraft, lockRun } from './run-state';
 import { createRun, deleteRun, listRuns, runView } from './runs';
 import { readPayrunSettings, writePayrunSettings } from './settings';
 
-export type PayrunDeps = { db: Db; clock: Clock; audit: AuditService };
+export type PayrunDeps = {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+  /** The job runner computes runs; null or not started: computed in this process's background. */
+  jobs?: JobRunner | null;
+  log: { error(obj: object, msg: string): void };
+};
 
 /** Settings, payable days and the runs themselves (create, list, view, delete). */
 export function createPayrunService(deps: PayrunDeps) {
   const { db, clock, audit } = deps;
+
+  const viewOf = async (actor: Actor, id: string) =>
+    db.tenant(actor.companyId, async (tx) => runView(tx, id, await readPayrunSettings(tx), actor.userId));
 
   return {
     settings: (actor: Actor): Promise<PayRunSettings> =>
@@ -105,6 +126,100 @@ export function createPayrunService(deps: PayrunDeps) {
 
     get: (actor: Actor, id: string): Promise<PayRun> =>
       db.tenant(actor.companyId, async (tx) => runView(tx, id, await readPayrunSettings(tx), actor.userId)),
+
+    /**
+     * Computes the run: a computed run is computed afresh (its payslips dropped), the attendance
+     * must be confirmed; the work runs on the job runner, and the run's view shows its progress.
+     */
+    compute: async (actor: Actor, id: string): Promise<PayRun> => {
+      const employees = await db.tenant(actor.companyId, async (tx) => {
+        const run = await lockRun(tx, id);
+        if (run.status === 'confirmed')
+          throw new AppError('CONFLICT', 'This pay run is confirmed and cannot be computed again');
+        if (run.status === 'computing')
+          throw new AppError('CONFLICT', 'The pay run is already being computed');
+        if (run.attendance_status !== 'confirmed') {
+          throw new AppError('CONFLICT', 'Confirm the attendance of the month before computing');
+        }
+        if (run.status === 'computed') await backToDraft(tx, id);
+        const n = await prepareRun(tx, actor.companyId, id, run.month, actor.userId);
+        await audit.record(tx, {
+          actor,
+          action: 'payrun.computed',
+          entity: 'pay_run',
+          entity_id: id,
+          changes: { month: run.month, employees: n },
+        });
+        return n;
+      });
+      await startCompute(deps.jobs ?? null, db, deps.log, actor.companyId, id, employees);
+      return viewOf(actor, id);
+    },
+
+    review: (actor: Actor, id: string, q: PayRunReviewQuery): Promise<PayRunReview> =>
+      db.tenant(actor.companyId, async (tx) => {
+        const run = await runView(tx, id, await readPayrunSettings(tx), actor.userId);
+        const { rows } = await tx.query<{ totals: RunTotals | null }>(
+          'SELECT totals FROM pay_runs WHERE id = $1',
+          [id],
+        );
+        return reviewOf(tx, run, rows[0]?.totals ?? null, q);
+      }),
+
+    /** One employee's payslip of the run, every line explained, with last month's figure beside it. */
+    payslip: (actor: Actor, id: string, employeeId: string) =>
+      db.tenant(actor.companyId, async (tx) =>
+        payslipView(tx, await payslipRow(tx, { runId: id, employeeId }), { previous: true }),
+      ),
+
+    acknowledge: (actor: Actor, id: string, body: AnomalyAckBody): Promise<PayRun> =>
+      db.tenant(actor.companyId, async (tx) => {
+        const run = await lockRun(tx, id);
+        if (run.status !== 'computed') {
+          throw new AppError(
+            'CONFLICT',
+            'Anomalies are acknowledged on a computed run that is not confirmed',
+          );
+        }
+        const { rows } = await tx.query<{ id: string }>(
+          `UPDATE pay_run_anomalies SET acknowledged_at = now(), acknowledged_by = $3, reason = $4
+            WHERE run_id = $1 AND id = ANY($2::uuid[]) AND acknowledged_at IS NULL RETURNING id`,
+          [id, body.ids, actor.userId, body.reason],
+        );
+        const { rows: known } = await tx.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pay_run_anomalies WHERE run_id = $1 AND id = ANY($2::uuid[])',
+          [id, body.ids],
+        );
+        if (known[0]!.n < new Set(body.ids).size) throw notFound('Anomaly');
+        await audit.record(tx, {
+          actor,
+          action: 'payrun.anomalies_acknowledged',
+          entity: 'pay_run',
+          entity_id: id,
+          changes: { anomalies: rows.map((r) => r.id), reason: body.reason },
+        });
+        return runView(tx, id, await readPayrunSettings(tx), actor.userId);
+      }),
+
+    confirm: (actor: Actor, id: string): Promise<PayRun> =>
+      db.tenant(actor.companyId, async (tx) => {
+        const settings = await readPayrunSettings(tx);
+        const done = await confirmRun(tx, {
+          companyId: actor.companyId,
+          runId: id,
+          userId: actor.userId,
+          settings,
+          now: clock.now(),
+        });
+        await audit.record(tx, {
+          actor,
+          action: 'payrun.confirmed',
+          entity: 'pay_run',
+          entity_id: id,
+          changes: { month: done.month, employees: done.employees, label: monthLabel(done.month) },
+        });
+        return runView(tx, id, settings, actor.userId);
+      }),
 
     remove: (actor: Actor, id: string): Promise<void> =>
       db.tenant(actor.companyId, async (tx) => {
