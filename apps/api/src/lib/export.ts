@@ -30,7 +30,8 @@ export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-function csvField(value: ExportCell): string {
+/** One RFC 4180 field: formulas escaped (`safeCell`), quoted when it holds a quote, comma, line break or edge space. */
+export function csvField(value: ExportCell): string {
   if (value === null) return '';
   const text = String(safeCell(value));
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

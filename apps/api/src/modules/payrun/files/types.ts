@@ -58,5 +58,16 @@ export type FileInput = {
   slips: FileSlip[];
 };
 
-/** A file ready to download. */
-export type GeneratedFile = { file_name: string; content_type: string; body: Buffer | string };
+/** An employee a file could not carry, and why in words (shown beside the download). */
+export type LeftOut = { employee_code: string; name: string; reason: string };
+
+/**
+ * A file ready to download. `left_out` lists the employees of the run that belong in this file but
+ * are not in it (no UAN, no IP number, no bank account ...), so nobody is dropped silently.
+ */
+export type GeneratedFile = {
+  file_name: string;
+  content_type: string;
+  body: Buffer | string;
+  left_out: LeftOut[];
+};
