@@ -301,7 +301,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   definePayrunJobs(jobs, db);
-  const payrun = createPayrunService({ db, clock, audit, jobs: runJobs ? jobs : null, log: app.log });
+  const payrun = createPayrunService({
+    db,
+    clock,
+    audit,
+    jobs: runJobs ? jobs : null,
+    log: app.log,
+    crypto: createFieldCrypto(config.dataKey),
+  });
   if (runJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const files = createFilesService({ db, audit, store: createLocalFileStore(config.filesDir), log: app.log });

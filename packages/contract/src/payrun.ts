@@ -574,3 +574,27 @@ export const PAY_RUN_FILE_KINDS = [
 ] as const;
 export type PayRunFileKind = (typeof PAY_RUN_FILE_KINDS)[number];
 export const PayRunFileParamSchema = z.object({ id: uuid, kind: z.enum(PAY_RUN_FILE_KINDS) });
+
+/** Each file's name in words, for the download buttons. */
+export const PAY_RUN_FILE_LABELS: Record<PayRunFileKind, string> = {
+  'bank-transfer-csv': 'Bank transfer (CSV)',
+  'bank-hdfc': 'HDFC Bank bulk upload',
+  'epf-ecr': 'EPF ECR',
+  'esi-contribution': 'ESI monthly contribution',
+  'pt-summary': 'Professional tax summary',
+  'lwf-summary': 'Labour welfare fund summary',
+  'pay-register': 'Pay register (.xlsx)',
+  'journal-csv': 'Accounting journal (CSV)',
+  'tally-xml': 'Tally XML voucher',
+};
+
+/** `GET payrun/{id}/files` (not in the spec): the files of a confirmed run and who each leaves out. */
+export const PayRunFileInfoSchema = z.object({
+  kind: z.enum(PAY_RUN_FILE_KINDS),
+  label: z.string(),
+  file_name: z.string(),
+  /** Employees the file could not carry (no UAN, no bank account ...), with the reason in words. */
+  left_out: z.array(z.object({ employee_code: z.string(), name: z.string(), reason: z.string() })),
+});
+export type PayRunFileInfo = z.infer<typeof PayRunFileInfoSchema>;
+export const PayRunFileListResponseSchema = envelope(z.array(PayRunFileInfoSchema));

@@ -7,6 +7,8 @@ import {
   PayableDaysQuerySchema,
   PayRunCreateBodySchema,
   PayRunEmployeeParamSchema,
+  PayRunFileListResponseSchema,
+  PayRunFileParamSchema,
   PayRunIdParamSchema,
   PayRunListQuerySchema,
   PayRunListResponseSchema,
@@ -142,5 +144,22 @@ export function payrunRoutes(app: FastifyInstance, deps: { payrun: PayrunService
     '/api/payrun/:id/confirm',
     { config: { permission: EDIT }, schema: { tags, params, response: { 200: PayRunResponseSchema } } },
     async (req) => ok(await payrun.confirm(actorOf(req), req.params.id), 'Pay run confirmed'),
+  );
+  r.get(
+    '/api/payrun/:id/files',
+    { config: { permission: VIEW }, schema: { tags, params, response: { 200: PayRunFileListResponseSchema } } },
+    async (req) => ok(await payrun.files(actorOf(req), req.params.id)),
+  );
+  r.get(
+    '/api/payrun/:id/files/:kind',
+    { config: { permission: VIEW }, schema: { tags, params: PayRunFileParamSchema } },
+    async (req, reply) => {
+      const f = await payrun.file(actorOf(req), req.params.id, req.params.kind);
+      return reply
+        .header('content-type', f.content_type)
+        .header('content-disposition', `attachment; filename="${f.file_name.replace(/[^\w.-]/g, '_')}"`)
+        .header('cache-control', 'no-store')
+        .send(f.body);
+    },
   );
 }

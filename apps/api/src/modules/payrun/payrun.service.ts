@@ -9,10 +9,14 @@ import type {
   PayRunReview,
   PayRunReviewQuery,
   PayRunSettings,
+  PayRunFileInfo,
+  PayRunFileKind,
   PayRunSettingsBody,
 } from '@hr/contract';
+import { PAY_RUN_FILE_KINDS, PAY_RUN_FILE_LABELS } from '@hr/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { FieldCrypto } from '../../lib/field-crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import type { AuditService } from '../audit';
@@ -21,6 +25,8 @@ import type { JobRunner } from '../jobs';
 import { prepareRun } from './compute';
 import { confirmRun } from './confirm';
 import type { RunTotals } from './finish';
+import { generateRunFile, type GeneratedFile } from './files';
+import { loadFileInput } from './files-load';
 import { startCompute } from './jobs';
 import { firstDay, lastDay, monthLabel, monthOf } from './month';
 import { payableDaysOf } from './payable-days';
@@ -37,6 +43,8 @@ export type PayrunDeps = {
   /** The job runner computes runs; null or not started: computed in this process's background. */
   jobs?: JobRunner | null;
   log: { error(obj: object, msg: string): void };
+  /** Decrypts PAN and bank account numbers for the files. */
+  crypto: FieldCrypto;
 };
 
 /** Settings, payable days and the runs themselves (create, list, view, delete). */
@@ -219,6 +227,33 @@ export function createPayrunService(deps: PayrunDeps) {
           changes: { month: done.month, employees: done.employees, label: monthLabel(done.month) },
         });
         return runView(tx, id, settings, actor.userId);
+      }),
+
+    /** The files of a confirmed run, with the employees each one leaves out. */
+    files: (actor: Actor, id: string): Promise<PayRunFileInfo[]> =>
+      db.tenant(actor.companyId, async (tx) => {
+        const input = await loadFileInput(tx, id, await readPayrunSettings(tx), deps.crypto);
+        const out: PayRunFileInfo[] = [];
+        for (const kind of PAY_RUN_FILE_KINDS) {
+          const f = await generateRunFile(kind, input);
+          out.push({ kind, label: PAY_RUN_FILE_LABELS[kind], file_name: f.file_name, left_out: f.left_out });
+        }
+        return out;
+      }),
+
+    /** One file of a confirmed run; who downloaded which file is audited (bank files carry account numbers). */
+    file: (actor: Actor, id: string, kind: PayRunFileKind): Promise<GeneratedFile> =>
+      db.tenant(actor.companyId, async (tx) => {
+        const input = await loadFileInput(tx, id, await readPayrunSettings(tx), deps.crypto);
+        const file = await generateRunFile(kind, input);
+        await audit.record(tx, {
+          actor,
+          action: 'payrun.file_downloaded',
+          entity: 'pay_run',
+          entity_id: id,
+          changes: { kind, file_name: file.file_name, rows: input.slips.length },
+        });
+        return file;
       }),
 
     remove: (actor: Actor, id: string): Promise<void> =>
