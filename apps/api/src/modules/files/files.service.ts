@@ -15,6 +15,7 @@ import { isLetterDocument, letterDocumentIds } from '../letters';
 import { type DetectedType, detectType, sanitiseFileName } from './detect';
 import type { FileStore } from './file-store';
 import * as repo from './files.repo';
+import { pdfActiveContent } from './pdf-active-content';
 
 type Deps = {
   db: Db;
@@ -28,7 +29,7 @@ export type Upload = { name: string; data: Buffer };
 const MiB = (n: number) => `${n / (1024 * 1024)} MiB`;
 const scopeOf = (actor: Actor) => ({ scope: actor.scope, employeeId: actor.employeeId });
 
-/** Validates type (magic bytes) and size before anything is stored. */
+/** Validates type (magic bytes), size and (a PDF) the absence of active content before anything is stored. */
 function check(file: Upload, allowed: readonly DetectedType[], max: number, what: string): DetectedType {
   if (file.data.length === 0) {
     throw new AppError('VALIDATION', 'The file is empty', {
@@ -39,6 +40,15 @@ function check(file: Upload, allowed: readonly DetectedType[], max: number, what
   const type = detectType(file.data);
   if (!type || !allowed.includes(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${what} must be ${allowed.map(label).join(' or ')}`);
+  }
+  // A PDF that could run something when a colleague opens it (or that is also a web page).
+  const active = type === 'application/pdf' ? pdfActiveContent(file.data) : null;
+  if (active) {
+    throw new AppError(
+      'VALIDATION',
+      `This PDF contains ${active}, which is not accepted: print or export it again as a plain PDF and upload that`,
+      { errors: [{ path: 'file', message: `Contains ${active}` }] },
+    );
   }
   return type;
 }
