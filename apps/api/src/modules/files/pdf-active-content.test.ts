@@ -188,7 +188,7 @@ describe('stays linear on hostile input', () => {
       const started = performance.now();
       pdfActiveContent(file);
       // Generous for a loaded CI machine; quadratic work on 4 MiB would take minutes.
-      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(performance.now() - started).toBeLessThan(10_000);
     }
   });
 });
