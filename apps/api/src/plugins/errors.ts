@@ -2,6 +2,7 @@ import type { ErrorEnvelope, FieldError } from '@hr/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { appErrorFromPg, pgErrorOf } from '../lib/pg-errors';
 
 /**
  * Turns the zod issues (as fastify-type-provider-zod reports them: keyword = issue code, params =
@@ -54,6 +55,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const errors = fieldErrors(err.validation);
       const fields = [...new Set(errors.map((e) => e.path))].join(', ');
       return send(400, { message: `Validation failed: ${fields}`, code: 'VALIDATION', errors });
+    }
+    // A statement PostgreSQL refused because of the request's data (a bad date, a duplicate, a row
+    // still in use) is the client's mistake told in words, not a 500 that hides it.
+    const fromDb = appErrorFromPg(err);
+    if (fromDb) {
+      const e = pgErrorOf(err)!;
+      request.log.warn(
+        { sqlState: e.code, table: e.table, constraint: e.constraint },
+        'database refused the data',
+      );
+      const extra = fromDb.details?.errors ? { errors: fromDb.details.errors } : {};
+      return send(fromDb.status, { message: fromDb.message, code: fromDb.code, ...extra });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');

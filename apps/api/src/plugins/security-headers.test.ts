@@ -94,3 +94,52 @@ describe('security headers on every response', () => {
     expect(page.headers['cache-control']).not.toBe('no-store');
   });
 });
+
+describe('file downloads are never stored by a cache (issue 21)', () => {
+  it('the attendance and muster exports, a report export and the bulk-upload template are no-store', async () => {
+    const auth = await signIn();
+    const urls = [
+      '/api/attendance/export?year=2026&month=4&format=csv',
+      '/api/attendance/export?year=2026&month=4&format=xlsx',
+      '/api/attendance/muster/export?year=2026&month=4&format=csv',
+      '/api/attendance/muster/export?year=2026&month=4&format=xlsx',
+      '/api/reports/headcount/export?format=csv&from=2026-01&to=2026-03',
+      '/api/templates/employee-bulk-upload',
+    ];
+    for (const url of urls) {
+      const res = await app.inject({ method: 'GET', url, headers: auth });
+      expect({ url, status: res.statusCode }, res.body.slice(0, 300)).toEqual({ url, status: 200 });
+      expect(String(res.headers['content-type']), url).not.toMatch(/json/);
+      expect(res.headers['cache-control'], url).toMatch(/(^|, )no-store$/);
+    }
+  });
+});
+
+describe('Strict-Transport-Security when the request came over TLS (issue 21)', () => {
+  let proxied: FastifyInstance;
+  beforeAll(async () => {
+    // The same database behind a second app that trusts the proxy in front of it (loopback here).
+    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1' });
+    proxied = await buildApp({ config, db, clock: manualClock(), mailSink: () => undefined, webDir });
+    await proxied.ready();
+  });
+  afterAll(() => proxied.close());
+
+  const HSTS = 'max-age=31536000; includeSubDomains';
+  const https = { 'x-forwarded-proto': 'https' };
+
+  it('is sent behind TRUST_PROXY when X-Forwarded-Proto says https, on pages and the API', async () => {
+    for (const url of ['/', '/api/health', '/api/nothing-here']) {
+      const res = await proxied.inject({ method: 'GET', url, headers: https });
+      expect(res.headers['strict-transport-security'], url).toBe(HSTS);
+    }
+  });
+
+  it('is not sent over plain HTTP, nor for a forwarded https header without TRUST_PROXY', async () => {
+    const plain = await proxied.inject({ method: 'GET', url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const forged = await app.inject({ method: 'GET', url: '/api/health', headers: https });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+  });
+});

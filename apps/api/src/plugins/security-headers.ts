@@ -18,10 +18,18 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** A year, and every subdomain: once a browser has seen the app over TLS it never tries plain HTTP. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 /**
  * Headers on every response (pages, assets, API, errors, 404s), set in onSend so that nothing
- * answered by a plugin escapes them. API answers in JSON are per user and may carry tokens or
- * personal data: no cache (browser, proxy) may keep them.
+ * answered by a plugin escapes them.
+ * - Everything under /api/ is per user and may carry tokens or personal data: JSON answers and
+ *   every file (exports, templates, letters, receipts, photos, payslips) are `no-store`, so no
+ *   cache (browser, proxy) keeps them; a route that says `private, no-store` keeps its words.
+ * - HSTS when the request came over TLS: `request.protocol` is 'https' on a TLS socket, or behind
+ *   a proxy trusted by TRUST_PROXY that says so in X-Forwarded-Proto (never from an untrusted
+ *   client's header). Over plain HTTP the header would mean nothing and is not sent.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   // A callback hook, not an async one: no promise per response (see request-text.ts).
@@ -29,10 +37,13 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-content-type-options', 'nosniff');
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (request.url.startsWith('/api/') && type.startsWith('application/json')) {
+    if (
+      request.url.startsWith('/api/') &&
+      !String(reply.getHeader('cache-control') ?? '').includes('no-store')
+    ) {
       reply.header('cache-control', 'no-store');
     }
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     done(null, payload);
   });
 }

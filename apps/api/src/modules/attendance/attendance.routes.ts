@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   AttendanceExportQuerySchema,
   AttendanceLogsQuerySchema,
@@ -30,6 +29,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { type QueueMode, queueRoutes } from '../../lib/queue-routes';
 import { type Actor, actorOf } from '../../plugins/auth';
+import { readMultipart, registerMultipart } from '../../plugins/multipart';
 import type { AttendanceService } from './attendance.service';
 import { CSV_TYPE, exportName, monthSheet, musterSheet, toCsv, toXlsx, XLSX_TYPE } from './export';
 import { MAX_PUNCH_FILE_BYTES } from './punch-file';
@@ -86,7 +86,7 @@ export function attendanceRoutes(
 
   // A file of punches: multipart in its own scope (5 MiB, one file), the same ingest as above.
   app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: MAX_PUNCH_FILE_BYTES, files: 1, fields: 2 } });
+    await registerMultipart(scope, { fileSize: MAX_PUNCH_FILE_BYTES, fields: 2 });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/attendance/punches/upload',
       {
@@ -97,28 +97,12 @@ export function attendanceRoutes(
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) {
-          throw new AppError(
-            'UNSUPPORTED_MEDIA_TYPE',
-            'Send the file as multipart/form-data in the field "file"',
-          );
-        }
-        const part = await request.file();
-        if (part?.fieldname !== 'file') {
-          throw new AppError('VALIDATION', 'Attach the punch file in the form field "file"', {
-            errors: [{ path: 'file', message: 'Required' }],
-          });
-        }
-        let data: Buffer;
-        try {
-          data = await part.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 5 MiB');
-          }
-          throw err;
-        }
-        const result = await svc.uploadPunches(actorOf(request), { name: part.filename ?? '', data });
+        const { file } = await readMultipart(request, {
+          maxBytes: MAX_PUNCH_FILE_BYTES,
+          maxFields: 2,
+          noun: 'the punch file',
+        });
+        const result = await svc.uploadPunches(actorOf(request), file);
         if (!result.stored) {
           const n = new Set(result.errors.map((e) => e.row)).size;
           return reply.code(400).send({

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   DropdownQuerySchema,
   EducationInputSchema,
@@ -34,8 +33,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
 import { actorOf } from '../../plugins/auth';
+import { readMultipart, registerMultipart } from '../../plugins/multipart';
 import type { EmployeesService } from './employees.service';
 import type { ChildKind } from './records.repo';
 import { buildTemplate, MAX_UPLOAD_BYTES, type UploadOutcome, XLSX_TYPE } from './upload';
@@ -308,7 +307,7 @@ export function employeesRoutes(
     },
   );
   app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+    await registerMultipart(scope, { fileSize: MAX_UPLOAD_BYTES, fields: 5 });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/employee/upload',
       {
@@ -321,28 +320,12 @@ export function employeesRoutes(
       },
       async (request, reply) => {
         const actor = actorOf(request);
-        if (!request.isMultipart()) {
-          throw new AppError(
-            'UNSUPPORTED_MEDIA_TYPE',
-            'Send the file as multipart/form-data in the field "file"',
-          );
-        }
-        const part = await request.file();
-        if (part?.fieldname !== 'file') {
-          throw new AppError('VALIDATION', 'Attach the spreadsheet in the form field "file"', {
-            errors: [{ path: 'file', message: 'Required' }],
-          });
-        }
-        let data: Buffer;
-        try {
-          data = await part.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 5 MiB');
-          }
-          throw err;
-        }
-        const result = await upload(actor, { name: part.filename ?? '', data }, request.query.mode);
+        const { file } = await readMultipart(request, {
+          maxBytes: MAX_UPLOAD_BYTES,
+          maxFields: 5,
+          noun: 'the spreadsheet',
+        });
+        const result = await upload(actor, file, request.query.mode);
         if (!result.stored) {
           const n = new Set(result.errors.map((e) => e.row)).size;
           return reply.code(400).send({

@@ -36,6 +36,33 @@ export async function receiptReadableByApprover(
   );
 }
 
+/** Claim statuses that rely on their receipt: submitted (pending), approved, paid. */
+const RELYING = ['pending', 'approved', 'paid'];
+const STATUS_WORD: Record<string, string> = { pending: 'submitted', approved: 'approved', paid: 'paid' };
+
+/**
+ * Of these documents, the ones that are the receipt of a claim still standing (submitted, approved
+ * or paid, not deleted), each with words for why it is kept ("the receipt of an approved claim").
+ * A draft's or a rejected or withdrawn claim's receipt may go. Runs in the caller's tenant
+ * transaction; the files module asks before it deletes a document.
+ */
+export async function receiptsInUse(tx: Queryable, documentIds: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (documentIds.length === 0) return out;
+  const { rows } = await tx.query<{ document_id: string; status: string }>(
+    `SELECT DISTINCT ON (receipt_document_id) receipt_document_id AS document_id, status
+       FROM expenses
+      WHERE receipt_document_id = ANY($1::uuid[]) AND deleted_at IS NULL AND status = ANY($2::text[])
+      ORDER BY receipt_document_id, created_at DESC`,
+    [documentIds, RELYING],
+  );
+  for (const r of rows) {
+    const word = STATUS_WORD[r.status] ?? r.status;
+    out.set(r.document_id, `the receipt of ${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word} claim`);
+  }
+  return out;
+}
+
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 function monthEnd(month: string): string {

@@ -72,13 +72,18 @@ export async function listDocuments(tx: Queryable, employeeId: string): Promise<
   return rows;
 }
 
-/** The document if its employee is within the actor's scope. */
-export async function findDocument(tx: Queryable, id: string, s: ScopeFilter): Promise<DocumentRow | null> {
+/** The document if its employee is within the actor's scope; `lock` holds its row until the transaction ends. */
+export async function findDocument(
+  tx: Queryable,
+  id: string,
+  s: ScopeFilter,
+  opts: { lock?: boolean } = {},
+): Promise<DocumentRow | null> {
   const params: unknown[] = [id];
   const scope = scopeWhere(s, params, 'e');
   const { rows } = await tx.query<DocumentRow>(
     `SELECT ${DOC_COLUMNS} FROM employee_documents d JOIN employees e ON e.id = d.employee_id
-      WHERE d.id = $1 ${scope ? `AND ${scope}` : ''}`,
+      WHERE d.id = $1 ${scope ? `AND ${scope}` : ''}${opts.lock ? ' FOR UPDATE OF d' : ''}`,
     params,
   );
   return rows[0] ?? null;

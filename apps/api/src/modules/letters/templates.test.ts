@@ -323,3 +323,25 @@ it('refuses the whole batch, naming them, when an employee has no salary on the 
   });
   expect(typed.statusCode).toBe(400);
 });
+
+it("generates a letter whose title and body look like markup or PDF names: the upload check (issue 21) passes the app's own PDF", async () => {
+  const template = (
+    await call(
+      'POST',
+      '/api/admin/letter-templates',
+      admin,
+      tpl({
+        name: 'Markup-like',
+        title: 'Offer <html> /JavaScript 2026/27 for {{employee_name}}',
+        body: 'Dear {{employee_name}},\n\nWelcome to the <script> team (/OpenAction, /AA).',
+      }),
+    )
+  ).json().data;
+  const res = await call('POST', '/api/admin/letters/generate', admin, {
+    template_id: template.id,
+    employee_ids: [acmeIds[0]],
+    issue_date: '2026-04-01',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  expect(res.json().data.letters[0].title).toMatch(/^Offer <html> \/JavaScript 2026\/27 for /);
+});

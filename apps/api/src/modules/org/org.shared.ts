@@ -14,9 +14,8 @@ export type OrgAuditAction =
   | 'access.role_deleted';
 export const orgAction = (a: OrgAuditAction) => a as unknown as AuditAction;
 
-export const pgCode = (err: unknown): string | undefined => (err as { code?: string } | null)?.code;
-export const isUniqueViolation = (err: unknown) => pgCode(err) === '23505';
-export const isForeignKeyViolation = (err: unknown) => pgCode(err) === '23503';
+// A foreign key refusal is 23503 or (RESTRICT on PGlite) 23001: lib/pg-errors.ts reads both.
+export { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors';
 export const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const validation = (path: string, message: string) =>

@@ -7,6 +7,7 @@ import {
 } from '@hr/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { Actor } from '../../plugins/auth';
 import * as repo from './components.repo';
 
@@ -36,7 +37,7 @@ const conflict = (what: string) => (err: unknown) => {
     );
   }
   // A template took the component between our check and the delete.
-  if (pgCode(err) === '23503') {
+  if (isForeignKeyViolation(err)) {
     throw new AppError(
       'CONFLICT',
       `This ${what} is used by a salary template; remove it from the template first`,

@@ -12,6 +12,7 @@ import type {
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { Actor } from '../../plugins/auth';
 import { insertAudit } from '../audit';
 import { companyToday } from '../org';
@@ -48,7 +49,7 @@ function audit(
 /** A unique name clash is a 409 naming the field; a policy still referenced cannot be deleted. */
 const dbErrors = (what: string) => (err: unknown) => {
   if (pgCode(err) === '23505') throw new AppError('CONFLICT', `A ${what} with this name already exists`);
-  if (pgCode(err) === '23503') {
+  if (isForeignKeyViolation(err)) {
     throw new AppError(
       'CONFLICT',
       `This ${what} is still used by a master policy or roster; remove it there first`,
