@@ -36,7 +36,12 @@ export async function loadFileInput(
     deductions_paise: number;
     net_paise: number;
     employer_paise: number;
-    bank: { bank_name: string | null; ifsc: string | null; account_enc: string | null; holder_name: string | null } | null;
+    bank: {
+      bank_name: string | null;
+      ifsc: string | null;
+      account_enc: string | null;
+      holder_name: string | null;
+    } | null;
   }>(
     `SELECT id, employee_id, employee, lines, days, gross_paise::float8 AS gross_paise,
             deductions_paise::float8 AS deductions_paise, net_paise::float8 AS net_paise,

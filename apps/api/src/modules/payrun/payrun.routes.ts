@@ -147,7 +147,10 @@ export function payrunRoutes(app: FastifyInstance, deps: { payrun: PayrunService
   );
   r.get(
     '/api/payrun/:id/files',
-    { config: { permission: VIEW }, schema: { tags, params, response: { 200: PayRunFileListResponseSchema } } },
+    {
+      config: { permission: VIEW },
+      schema: { tags, params, response: { 200: PayRunFileListResponseSchema } },
+    },
     async (req) => ok(await payrun.files(actorOf(req), req.params.id)),
   );
   r.get(

@@ -5,28 +5,28 @@ import type {
   PayableDaysRow,
   PayRun,
   PayRunCreateBody,
+  PayRunFileInfo,
+  PayRunFileKind,
   PayRunListQuery,
   PayRunReview,
   PayRunReviewQuery,
   PayRunSettings,
-  PayRunFileInfo,
-  PayRunFileKind,
   PayRunSettingsBody,
 } from '@hr/contract';
 import { PAY_RUN_FILE_KINDS, PAY_RUN_FILE_LABELS } from '@hr/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { FieldCrypto } from '../../lib/field-crypto';
 import { AppError, notFound } from '../../lib/errors';
+import type { FieldCrypto } from '../../lib/field-crypto';
 import type { Actor } from '../../plugins/auth';
 import type { AuditService } from '../audit';
 import { payrollEmployeesIn } from '../employees';
 import type { JobRunner } from '../jobs';
 import { prepareRun } from './compute';
 import { confirmRun } from './confirm';
-import type { RunTotals } from './finish';
-import { generateRunFile, type GeneratedFile } from './files';
+import { type GeneratedFile, generateRunFile } from './files';
 import { loadFileInput } from './files-load';
+import type { RunTotals } from './finish';
 import { startCompute } from './jobs';
 import { firstDay, lastDay, monthLabel, monthOf } from './month';
 import { payableDaysOf } from './payable-days';
