@@ -3,6 +3,7 @@ import { ConfigError, parseConfig } from './config';
 import { createDb } from './db/client';
 import { migrate } from './db/migrate';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemo, seedDemoActivity } from './db/seed/index';
+import { seedPayrollPeople } from './db/seed/payroll-demo';
 
 /** The only file that listens. Migrates, seeds (outside production), serves, and shuts down cleanly. */
 async function main() {
@@ -21,7 +22,11 @@ async function main() {
   });
   await migrate(db);
   const seeded = config.seedDemo ? await seedDemo(db, { leave: true }) : false;
-  if (seeded) await seedDemoActivity(db);
+  if (seeded) {
+    await seedDemoActivity(db);
+    // Salaries, statutory numbers and bank accounts, so that a pay run can be tried at once.
+    await seedPayrollPeople(db, config.dataKey);
+  }
 
   const app = await buildApp({ config, db });
   let closing = false;

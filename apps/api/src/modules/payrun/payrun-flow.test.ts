@@ -188,6 +188,43 @@ describe('November: compute, review, acknowledge, confirm', () => {
     const history = (await callAs(t, admin, 'GET', '/api/payrun?status=completed')).json();
     expect(history.meta.totalCount).toBe(1);
   });
+
+  it('makes the bank and statutory files from the confirmed run, naming who each leaves out', async () => {
+    const list = await callAs(t, admin, 'GET', `/api/payrun/${novId}/files`);
+    expect(list.statusCode).toBe(200);
+    const ecrInfo = list.json().data.find((f: { kind: string }) => f.kind === 'epf-ecr');
+    expect(ecrInfo.left_out.map((l: { employee_code: string }) => l.employee_code)).toEqual(['ACM0008']);
+
+    const run = (await callAs(t, admin, 'GET', `/api/payrun/${novId}`)).json().data;
+    const bank = await callAs(t, admin, 'GET', `/api/payrun/${novId}/files/bank-transfer-csv`);
+    expect(bank.statusCode).toBe(200);
+    expect(bank.headers['cache-control']).toBe('no-store');
+    expect(bank.headers['content-disposition']).toMatch(/^attachment; filename=/);
+    const rows = bank.body.trim().split(/\r?\n/).slice(1);
+    expect(rows).toHaveLength(60);
+    // The full account number is in the bank file (and only there), and the amounts add up to the net.
+    expect(bank.body).toMatch(/5010\d{8}/);
+    const header = bank.body.split(/\r?\n/)[0]!.split(',');
+    const amountAt = header.findIndex((h: string) => /amount/i.test(h));
+    const total = rows.reduce((n: number, r: string) => n + Math.round(Number(r.split(',')[amountAt]) * 100), 0);
+    expect(total).toBe(run.totals.net_paise);
+
+    // ECR: one `#~#` line per member with a UAN; EPF wages and contributions equal the payslip's lines.
+    const ecr = await callAs(t, admin, 'GET', `/api/payrun/${novId}/files/epf-ecr`);
+    const lines = ecr.body.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(59);
+    const priya = await employeeId('employee@acme.test');
+    const slip = (await callAs(t, admin, 'GET', `/api/payrun/${novId}/payslips/${priya}`)).json().data;
+    const row = lines.find((l: string) => l.includes('Priya'))!.split('#~#');
+    expect(row[0]).toBe(slip.employee.uan);
+    const epfEe = slip.lines.find((l: { code: string }) => l.code === 'EPF_EE');
+    expect(Number(row[3])).toBe(Math.round(epfEe.base_paise / 100));
+    expect(Number(row[6])).toBe(Math.round(epfEe.amount_paise / 100));
+
+    // Not before confirm, not for another company, not for the employee.
+    expect((await callAs(t, globex, 'GET', `/api/payrun/${novId}/files/epf-ecr`)).statusCode).toBe(404);
+    expect((await callAs(t, employee, 'GET', `/api/payrun/${novId}/files/epf-ecr`)).statusCode).toBe(403);
+  });
 });
 
 describe('December: year to date, arrears of a back-dated revision, the difference from November', () => {
