@@ -1,0 +1,185 @@
+// Benchmark: a month's pay run for N employees of one company (issue 22). Targets on PostgreSQL:
+// 10,000 employees computed and persisted ≤ 3 s; 100,000 ≤ 30 s with memory flat (RSS growth ≤ 1 GB).
+// Frappe HRMS publishes 76–92 ms per employee for salary-slip creation; the per-employee figure is
+// printed beside it.
+//   npx tsx bench/payrun.ts [--employees 10000] [--pglite] [--workers 1]
+// PostgreSQL: DATABASE_URL or BENCH_DATABASE_URL (a server where a scratch database may be made);
+// --pglite runs on the embedded database instead.
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createDb, createPgliteDb, type Db } from '../apps/api/src/db/client';
+import { migrate } from '../apps/api/src/db/migrate';
+import { seedDemo } from '../apps/api/src/db/seed/index';
+import { seedPayrollPeople } from '../apps/api/src/db/seed/payroll-demo';
+import { manualClock } from '../apps/api/src/lib/clock';
+import { payrollEmployeesIn } from '../apps/api/src/modules/employees';
+import { computeChunk, prepareRun } from '../apps/api/src/modules/payrun/compute';
+import { finishRun } from '../apps/api/src/modules/payrun/finish';
+import { payableDaysOf } from '../apps/api/src/modules/payrun/payable-days';
+import { readPayrunSettings } from '../apps/api/src/modules/payrun/settings';
+
+const { values } = parseArgs({
+  options: {
+    employees: { type: 'string', default: '10000' },
+    pglite: { type: 'boolean', default: false },
+    workers: { type: 'string', default: '1' },
+  },
+});
+const extra = Number(values.employees) - 60;
+const workers = Number(values.workers);
+const MONTH = '2026-11';
+
+let db: Db;
+let drop = async () => {};
+if (values.pglite) {
+  db = await createPgliteDb();
+} else {
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `hr_bench_payrun_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  db = await createDb({ databaseUrl: url.toString(), poolMax: Math.max(4, workers + 2) });
+  drop = async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+}
+
+const mb = (n: number) => Math.round(n / 1024 / 1024);
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 50);
+
+try {
+  const clock = manualClock(new Date('2026-11-20T06:00:00Z'));
+  await migrate(db);
+  await seedDemo(db);
+  await seedPayrollPeople(db, 'bench-data-key', 'Acme Corp', clock);
+  const company = (await db.query<{ id: string }>("SELECT id FROM companies WHERE name = 'Acme Corp'"))
+    .rows[0]!.id;
+  const user = (await db.query<{ id: string }>("SELECT id FROM users WHERE email = 'admin@acme.test'"))
+    .rows[0]!.id;
+
+  // N − 60 more people like the demo's: their facts, and a salary copied round-robin from the 60.
+  let t0 = performance.now();
+  await db.tenant(company, async (tx) => {
+    await tx.query(
+      `INSERT INTO employees (company_id, employee_code, first_name, last_name, email, date_of_joining, gender,
+         date_of_birth, pt_state, uan, bank_name, bank_ifsc, bank_account_enc, bank_account_last4, division_unit_id)
+       SELECT $1::uuid, 'B' || lpad(g::text, 6, '0'), 'Bench', 'Person ' || g, 'bench' || g || '@acme.test',
+              date '2015-01-01' + (g % 3000), CASE WHEN g % 2 = 0 THEN 'male' ELSE 'female' END,
+              date '1975-01-01' + (g % 9000),
+              (ARRAY['Karnataka','Maharashtra','Tamil Nadu','Telangana','West Bengal','Gujarat'])[1 + g % 6],
+              '1002' || lpad(g::text, 8, '0'), 'HDFC Bank', 'HDFC0001234', 'v1.x.y.z', lpad((g % 10000)::text, 4, '0'),
+              (SELECT id FROM division_units ORDER BY id OFFSET (g % 8) LIMIT 1)
+         FROM generate_series(1, $2::int) g`,
+      [company, extra],
+    );
+    await tx.query(
+      `WITH src AS (SELECT row_number() OVER (ORDER BY employee_id) - 1 AS k, annual_ctc_paise, lines, monthly_gross_paise
+                      FROM employee_salaries),
+            n AS (SELECT count(*) AS c FROM src),
+            b AS (SELECT id, row_number() OVER (ORDER BY employee_code) AS g FROM employees WHERE employee_code LIKE 'B%')
+       INSERT INTO employee_salaries (company_id, employee_id, annual_ctc_paise, effective_from, lines, monthly_gross_paise)
+       SELECT $1::uuid, b.id, src.annual_ctc_paise, '2025-04-01', src.lines, src.monthly_gross_paise
+         FROM b, n, src WHERE src.k = b.g % n.c`,
+      [company],
+    );
+  });
+  await db.query('ANALYZE');
+  console.log(
+    `seeded ${extra + 60} employees with salaries in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+
+  const runId = await db.tenant(company, async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO pay_runs (company_id, month, pay_date, created_by) VALUES ($1, $2, '2026-11-30', $3) RETURNING id`,
+      [company, `${MONTH}-01`, user],
+    );
+    return rows[0]!.id;
+  });
+
+  // Taking the month's attendance (confirm-attendance): payable days for everyone.
+  t0 = performance.now();
+  await db.tenant(company, async (tx) => {
+    const settings = await readPayrunSettings(tx);
+    const { rows } = await payrollEmployeesIn(tx, `${MONTH}-01`, `${MONTH}-30`);
+    const days = await payableDaysOf(tx, company, MONTH, rows, settings);
+    const list = [...days.values()];
+    for (let i = 0; i < list.length; i += 5000) {
+      await tx.query(
+        `INSERT INTO pay_run_attendance (run_id, company_id, employee_id, source, system_lop_days, lop_days, detail)
+         SELECT $1, $2, x.employee_id, 'system', x.lop_days, x.lop_days, x.detail
+           FROM jsonb_to_recordset($3::jsonb) AS x(employee_id uuid, lop_days numeric, detail jsonb)`,
+        [
+          runId,
+          company,
+          JSON.stringify(
+            list
+              .slice(i, i + 5000)
+              .map((d) => ({ employee_id: d.employee_id, lop_days: d.lop_days, detail: d })),
+          ),
+        ],
+      );
+    }
+    await tx.query(`UPDATE pay_runs SET attendance_status = 'confirmed' WHERE id = $1`, [runId]);
+  });
+  const attendanceS = (performance.now() - t0) / 1000;
+  console.log(`attendance taken (payable days for everyone): ${attendanceS.toFixed(2)} s`);
+
+  const rssBefore = process.memoryUsage().rss;
+  peakRss = rssBefore;
+  t0 = performance.now();
+  const n = await db.tenant(company, (tx) => prepareRun(tx, company, runId, MONTH, user));
+  const prepared = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while ((await computeChunk(db, company, runId)) > 0) {
+        // next chunk
+      }
+    }),
+  );
+  const chunks = performance.now();
+  await finishRun(db, company, runId);
+  const finished = performance.now();
+  const total = (finished - t0) / 1000;
+  const check = await db.tenant(company, (tx) =>
+    tx.query<{ status: string; n: number }>(
+      'SELECT status, count(*)::int AS n FROM payslips WHERE run_id = $1 GROUP BY status',
+      [runId],
+    ),
+  );
+  const target = n >= 100_000 ? 30 : 3;
+  console.log(
+    JSON.stringify({
+      database: values.pglite ? 'PGlite' : 'PostgreSQL',
+      employees: n,
+      workers,
+      payslips: Object.fromEntries(check.rows.map((r) => [r.status, r.n])),
+      prepare_s: +((prepared - t0) / 1000).toFixed(2),
+      compute_s: +((chunks - prepared) / 1000).toFixed(2),
+      finish_s: +((finished - chunks) / 1000).toFixed(2),
+      compute_and_persist_s: +total.toFixed(2),
+      target_s: target,
+      per_employee_ms: +((total * 1000) / n).toFixed(3),
+      frappe_hrms_per_employee_ms: '76–92',
+      rss_before_mb: mb(rssBefore),
+      rss_peak_mb: mb(peakRss),
+      rss_growth_mb: mb(peakRss - rssBefore),
+    }),
+  );
+} finally {
+  clearInterval(sampler);
+  await db.close();
+  await drop();
+}
