@@ -206,7 +206,10 @@ describe('November: compute, review, acknowledge, confirm', () => {
     expect(bank.body).toMatch(/5010\d{8}/);
     const header = bank.body.split(/\r?\n/)[0]!.split(',');
     const amountAt = header.findIndex((h: string) => /amount/i.test(h));
-    const total = rows.reduce((n: number, r: string) => n + Math.round(Number(r.split(',')[amountAt]) * 100), 0);
+    const total = rows.reduce(
+      (n: number, r: string) => n + Math.round(Number(r.split(',')[amountAt]) * 100),
+      0,
+    );
     expect(total).toBe(run.totals.net_paise);
 
     // ECR: one `#~#` line per member with a UAN; EPF wages and contributions equal the payslip's lines.
