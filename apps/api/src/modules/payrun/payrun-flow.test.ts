@@ -230,6 +230,30 @@ describe('November: compute, review, acknowledge, confirm', () => {
   });
 });
 
+describe("the employee's own payslips", () => {
+  it('lists her confirmed payslips and explains each line; nobody else may open them', async () => {
+    const list = await callAs(t, employee, 'GET', '/api/payslips?page=1&records=10');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().meta.totalCount).toBe(1);
+    const mine = list.json().data[0];
+    expect(mine).toMatchObject({ month: '2026-11', pay_date: '2026-11-30' });
+    const one = await callAs(t, employee, 'GET', `/api/payslips/${mine.id}`);
+    expect(one.statusCode).toBe(200);
+    const slip = one.json().data;
+    expect(slip.net_paise).toBe(mine.net_paise);
+    const tds = slip.lines.find((l: { code: string }) => l.code === 'TDS');
+    expect(tds.explain).toMatch(/Income tax \(TDS/);
+    // The manager (her approver) and another company cannot open it through the employee's route.
+    expect((await callAs(t, manager, 'GET', `/api/payslips/${mine.id}`)).statusCode).toBe(404);
+    expect((await callAs(t, globex, 'GET', `/api/payslips/${mine.id}`)).statusCode).toBe(404);
+    expect(
+      (await callAs(t, manager, 'GET', '/api/payslips'))
+        .json()
+        .data.every((p: { id: string }) => p.id !== mine.id),
+    ).toBe(true);
+  });
+});
+
 describe('December: year to date, arrears of a back-dated revision, the difference from November', () => {
   it('pays the arrears of a revision recorded in December back to November, and flags the net change', async () => {
     t.clock.set(new Date('2026-12-10T06:00:00Z'));

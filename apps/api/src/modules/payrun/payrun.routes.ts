@@ -1,6 +1,8 @@
 import {
   AnomalyAckBodySchema,
   MessageSchema,
+  MyPayslipListQuerySchema,
+  MyPayslipListResponseSchema,
   PayableDaysDetailQuerySchema,
   PayableDaysDetailResponseSchema,
   PayableDaysListResponseSchema,
@@ -17,6 +19,7 @@ import {
   PayRunReviewResponseSchema,
   PayRunSettingsBodySchema,
   PayRunSettingsResponseSchema,
+  PayslipIdParamSchema,
   PayslipResponseSchema,
 } from '@hr/contract';
 import type { FastifyInstance } from 'fastify';
@@ -164,5 +167,23 @@ export function payrunRoutes(app: FastifyInstance, deps: { payrun: PayrunService
         .header('cache-control', 'no-store')
         .send(f.body);
     },
+  );
+
+  // The employee's own payslips (user/documents/payslips): employee_profile.view, self only.
+  r.get(
+    '/api/payslips',
+    {
+      config: { permission: 'employee_profile.view' },
+      schema: { tags, querystring: MyPayslipListQuerySchema, response: { 200: MyPayslipListResponseSchema } },
+    },
+    async (req) => paged(await payrun.myPayslips(actorOf(req), req.query), req.query),
+  );
+  r.get(
+    '/api/payslips/:id',
+    {
+      config: { permission: 'employee_profile.view' },
+      schema: { tags, params: PayslipIdParamSchema, response: { 200: PayslipResponseSchema } },
+    },
+    async (req) => ok(await payrun.myPayslip(actorOf(req), req.params.id)),
   );
 }

@@ -1,5 +1,6 @@
 import type {
   AnomalyAckBody,
+  MyPayslipSummary,
   PayableDaysDetail,
   PayableDaysQuery,
   PayableDaysRow,
@@ -254,6 +255,41 @@ export function createPayrunService(deps: PayrunDeps) {
           changes: { kind, file_name: file.file_name, rows: input.slips.length },
         });
         return file;
+      }),
+
+    /** The signed-in employee's own payslips (confirmed runs only), newest first. */
+    myPayslips: (
+      actor: Actor,
+      q: { page: number; records: number; year?: number | undefined },
+    ): Promise<{ rows: MyPayslipSummary[]; total: number }> =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (!actor.employeeId) return { rows: [], total: 0 };
+        const params: unknown[] = [actor.employeeId];
+        let where = 'p.employee_id = $1 AND p.confirmed AND p.status = $2';
+        params.push('computed');
+        if (q.year) where += ` AND extract(year FROM p.month) = $${params.push(q.year)}`;
+        const { rows } = await tx.query<MyPayslipSummary>(
+          `SELECT p.id, to_char(p.month, 'YYYY-MM') AS month, to_char(r.pay_date, 'YYYY-MM-DD') AS pay_date,
+                  p.gross_paise::float8 AS gross_paise, p.deductions_paise::float8 AS deductions_paise,
+                  p.net_paise::float8 AS net_paise,
+                  EXISTS (SELECT 1 FROM payslip_files f WHERE f.payslip_id = p.id) AS has_pdf
+             FROM payslips p JOIN pay_runs r ON r.id = p.run_id
+            WHERE ${where} ORDER BY p.month DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+          [...params, q.records, (q.page - 1) * q.records],
+        );
+        const count = await tx.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM payslips p WHERE ${where}`,
+          params,
+        );
+        return { rows, total: count.rows[0]!.n };
+      }),
+
+    /** One of the signed-in employee's own confirmed payslips, every line explained; 404 for anyone else's. */
+    myPayslip: (actor: Actor, id: string) =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (!actor.employeeId) throw notFound('Payslip');
+        const row = await payslipRow(tx, { id, employeeId: actor.employeeId, confirmedOnly: true });
+        return payslipView(tx, row, { previous: true });
       }),
 
     remove: (actor: Actor, id: string): Promise<void> =>
