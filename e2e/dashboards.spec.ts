@@ -212,6 +212,6 @@ test('admin dashboard: headcount chart, pending per queue with links, payroll st
     'href',
     '/admin/requests/leave',
   );
-  await expect(page.getByText(/Pay runs are not available yet/)).toBeVisible();
+  await expect(page.getByText(/No pay run yet/)).toBeVisible();
   await shoot(page, 'admin');
 });

@@ -34,8 +34,32 @@ export const AdminDashboardSchema = z.object({
       oldest_days: z.number().int(),
     }),
   ),
-  /** Pay runs are not built yet: `available: false` and the screen says so (no figures invented). */
-  payroll: z.object({ available: z.boolean() }),
+  /**
+   * Payroll: the open run of the company (its month and status, and progress while computing) and the
+   * last confirmed run with its totals; null where there is none.
+   */
+  payroll: z.object({
+    open_run: z
+      .object({
+        id: z.string(),
+        month: z.string(),
+        status: z.enum(['draft', 'computing', 'computed']),
+        attendance_status: z.enum(['pending', 'confirmed']),
+        anomalies_open: z.number().int(),
+      })
+      .nullable(),
+    last_confirmed: z
+      .object({
+        id: z.string(),
+        month: z.string(),
+        pay_date: z.string(),
+        employees: z.number().int(),
+        gross_paise: z.number().int(),
+        net_paise: z.number().int(),
+        payslips_status: z.enum(['none', 'generating', 'generated']),
+      })
+      .nullable(),
+  }),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;
 export const AdminDashboardResponseSchema = envelope(AdminDashboardSchema);
@@ -131,8 +155,16 @@ export const EmployeeDashboardSchema = z.object({
   /** Holidays of my calendar in the next 90 days. */
   upcoming_holidays: z.array(HolidaySchema),
   announcements: z.array(AnnouncementSchema),
-  /** Pay runs are not built yet: null until the first one is confirmed. */
-  latest_payslip: z.null(),
+  /** My last confirmed payslip (null before my first): month, pay date, gross and net. */
+  latest_payslip: z
+    .object({
+      id: z.string(),
+      month: z.string(),
+      pay_date: z.string(),
+      gross_paise: z.number().int(),
+      net_paise: z.number().int(),
+    })
+    .nullable(),
 });
 export type EmployeeDashboard = z.infer<typeof EmployeeDashboardSchema>;
 export const EmployeeDashboardResponseSchema = envelope(EmployeeDashboardSchema);

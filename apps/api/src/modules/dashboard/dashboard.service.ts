@@ -7,6 +7,7 @@ import { pendingCountsByType, pendingForApprover, pendingOfRequester } from '../
 import { teamTodayOn, todayPunch } from '../attendance';
 import { balancesOf, leaveDays } from '../leave';
 import { companyToday, currentAnnouncements } from '../org';
+import { latestPayslipOf, payrollCard } from '../payrun';
 import { loadDayContexts } from '../policies';
 import * as repo from './dashboard.repo';
 
@@ -66,8 +67,7 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
           my_pending: await pendingOfRequester(tx, me, today),
           upcoming_holidays: holidaysIn(days),
           announcements: await currentAnnouncements(tx, today, me),
-          // Pay runs come with the payroll issue; until one is confirmed there is no payslip to show.
-          latest_payslip: null,
+          latest_payslip: await latestPayslipOf(tx, me),
         };
       }),
 
@@ -89,7 +89,7 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
           ),
           announcements: await currentAnnouncements(tx, today, actor.employeeId),
           pending_by_type: await pendingCountsByType(tx, today),
-          payroll: { available: false },
+          payroll: await payrollCard(tx),
         };
       }),
 

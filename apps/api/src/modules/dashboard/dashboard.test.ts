@@ -268,7 +268,8 @@ describe('employee dashboard, team calendar and admin queues from requests the t
     expect(after.pending_by_type.map((r: { request_type: string }) => r.request_type)).toContain(
       'profile_change',
     );
-    expect(after.payroll).toEqual({ available: false });
+    // No pay run yet: the payroll card has neither an open nor a confirmed run (payrun-flow.test shows both).
+    expect(after.payroll).toEqual({ open_run: null, last_confirmed: null });
 
     // The manager sees it waiting on them, raised today.
     const team = (await call(manager, '/api/dashboard/team')).json().data;

@@ -4,6 +4,7 @@
  * their index.ts; other modules use this file only.
  */
 
+export { latestPayslipOf, payrollCard } from './dashboard';
 export { definePayrunJobs, PAYRUN_COMPUTE_JOB } from './jobs';
 export { payrunRoutes } from './payrun.routes';
 export { createPayrunService, type PayrunService } from './payrun.service';

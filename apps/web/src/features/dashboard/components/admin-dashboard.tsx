@@ -131,9 +131,11 @@ export function AdminDashboard() {
                 Payroll this month
               </Title>
               <Text size="sm">
-                {d.payroll.available
-                  ? 'Pay runs are available.'
-                  : 'Pay runs are not available yet: this card shows the month’s pay run status once payroll processing is built.'}
+                {d.payroll.open_run
+                  ? `${d.payroll.open_run.month} run: ${d.payroll.open_run.status}`
+                  : d.payroll.last_confirmed
+                    ? `Last confirmed: ${d.payroll.last_confirmed.month}, ${d.payroll.last_confirmed.employees} employees`
+                    : 'No pay run yet: start one from Run Payroll.'}
               </Text>
               <Anchor
                 component={Link}
