@@ -11,6 +11,7 @@ import type {
 import { ATTENDANCE_DAY_STATUSES } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
 import { type Clock, dateIn } from '../../lib/clock';
+import { assertNearToday, daysBetween } from '../../lib/dates';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import * as repo from './attendance.repo';
@@ -18,7 +19,6 @@ import { type CalendarChange, type DayContext, loadDayContexts } from './day-con
 import {
   addDays,
   type DerivedDay,
-  datesBetween,
   deriveDays,
   distanceMetres,
   type LeaveMark,
@@ -341,7 +341,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
       'SELECT count(*)::int AS n FROM attendance_days WHERE employee_id = $1 AND date BETWEEN $2 AND $3',
       [employeeId, from, last],
     );
-    if (rows[0]!.n < datesBetween(from, last).length) {
+    if (rows[0]!.n < daysBetween(from, last) + 1) {
       await deriveRange(tx, companyId, [employeeId], from, last, clock.now());
     }
   }
@@ -432,6 +432,12 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
      */
     importPunches: (actor: Actor, input: PunchImportInput) =>
       db.tenant(actor.companyId, async (tx) => {
+        // A punch years away is a device's clock error; its day would be derived all the same.
+        const tz = await repo.timeZone(tx);
+        const today = dateIn(tz, clock.now());
+        input.punches.forEach((p, i) => {
+          assertNearToday(`punches.${i}.at`, localDateOf(new Date(p.at), tz), today);
+        });
         const codes = [...new Set(input.punches.map((p) => p.employee_code))];
         const ids = await repo.employeeIdsByCode(tx, codes);
         const unknown = codes.filter((c) => !ids.has(c));
