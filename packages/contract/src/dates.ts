@@ -40,22 +40,28 @@ const yearInRange = (s: string) => {
   return y >= FIRST_YEAR && y <= LAST_YEAR;
 };
 
+const isMonthFormat = (s: string) => MONTH_FORMAT.test(s);
+const isRealMonth = (s: string) => Number(s.slice(5, 7)) >= 1 && Number(s.slice(5, 7)) <= 12;
+
+/*
+ * Each check speaks only when the one before it is satisfied, so a value gets one message in
+ * words. No check aborts the parse: an object's own checks (an end before its start, a missing
+ * template) still run and report beside the date's message, as they did before.
+ */
+
 /** A real date between 1900-01-01 and 2199-12-31, as 'YYYY-MM-DD'. */
 export const IsoDateSchema = z
   .string()
-  .regex(DATE_FORMAT, { message: 'Use the format YYYY-MM-DD', abort: true })
-  .refine(isRealDate, { message: 'Not a real date', abort: true })
-  .refine(yearInRange, YEARS_MESSAGE);
+  .regex(DATE_FORMAT, 'Use the format YYYY-MM-DD')
+  .refine((s) => !DATE_FORMAT.test(s) || isRealDate(s), 'Not a real date')
+  .refine((s) => !isRealDate(s) || yearInRange(s), YEARS_MESSAGE);
 
 /** A month between 1900-01 and 2199-12, as 'YYYY-MM'. */
 export const IsoMonthSchema = z
   .string()
-  .regex(MONTH_FORMAT, { message: 'Use the format YYYY-MM', abort: true })
-  .refine((s) => Number(s.slice(5, 7)) >= 1 && Number(s.slice(5, 7)) <= 12, {
-    message: 'Not a real month: use 01 to 12',
-    abort: true,
-  })
-  .refine(yearInRange, YEARS_MESSAGE);
+  .regex(MONTH_FORMAT, 'Use the format YYYY-MM')
+  .refine((s) => !isMonthFormat(s) || isRealMonth(s), 'Not a real month: use 01 to 12')
+  .refine((s) => !isMonthFormat(s) || !isRealMonth(s) || yearInRange(s), YEARS_MESSAGE);
 
 /** A month of the year as a number, 1 (January) to 12. */
 export const MonthOfYearSchema = z
