@@ -12,7 +12,9 @@ import { buildTestApp, callAs, demoSessions, type Session, type TestApp } from '
 let t: TestApp;
 let s: Awaited<ReturnType<typeof demoSessions>>;
 let employeeId: string;
+let employeeCode: string;
 let leaveTypeId: string;
+let acme: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { ACCESS_TOKEN_TTL: '86400' } });
@@ -20,13 +22,16 @@ beforeAll(async () => {
   // Leave types with monthly accrual and a base policy, as the served demo has them.
   await seedLeaveDemo(t.db, t.clock);
   s = await demoSessions(t);
-  const acme = await t.companyId('Acme Corp');
+  acme = await t.companyId('Acme Corp');
   const ids = await t.db.tenant(acme, async (tx) => {
-    const e = await tx.query<{ id: string }>("SELECT id FROM employees WHERE email = 'employee@acme.test'");
+    const e = await tx.query<{ id: string; employee_code: string }>(
+      "SELECT id, employee_code FROM employees WHERE email = 'employee@acme.test'",
+    );
     const l = await tx.query<{ id: string }>("SELECT id FROM leave_types WHERE code = 'CL'");
-    return { employee: e.rows[0]!.id, casual: l.rows[0]!.id };
+    return { employee: e.rows[0]!.id, code: e.rows[0]!.employee_code, casual: l.rows[0]!.id };
   });
   employeeId = ids.employee;
+  employeeCode = ids.code;
   leaveTypeId = ids.casual;
 });
 afterAll(() => t.close());
@@ -107,10 +112,35 @@ describe('a date in year 9999 answers 400 at once (it used to hang the server)',
     expect(reg.body.errors).toEqual([{ path: 'date', ...{ message: NEAR_TODAY.message } }]);
     const punches = await timed(s.admin, 'POST', '/api/attendance/punches/import', {
       source: 'biometric',
-      punches: [{ employee_code: 'ACME-0001', at: '9999-12-31T04:00:00Z' }],
+      punches: [{ employee_code: employeeCode, at: '9999-12-31T04:00:00Z' }],
     });
     expect(punches.status).toBe(400);
     expect(punches.body.errors).toEqual([{ path: 'punches.0.at', ...NEAR_TODAY }]);
+  });
+});
+
+describe('punches far apart within the years allowed', () => {
+  it("a device's backlog a year and a quarter apart derives both days (one range of that span was refused)", async () => {
+    const res = await timed(s.admin, 'POST', '/api/attendance/punches/import', {
+      source: 'biometric',
+      punches: [
+        { employee_code: employeeCode, at: '2025-03-10T04:00:00Z' },
+        { employee_code: employeeCode, at: '2025-03-10T13:00:00Z' },
+        { employee_code: employeeCode, at: '2026-06-10T04:00:00Z' },
+        { employee_code: employeeCode, at: '2026-06-10T13:00:00Z' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const days = await t.db.tenant(acme, async (tx) => {
+      const { rows } = await tx.query<{ date: string; worked_minutes: number }>(
+        `SELECT date::text AS date, worked_minutes FROM attendance_days
+          WHERE employee_id = $1 AND date IN ('2025-03-10', '2026-06-10') ORDER BY date`,
+        [employeeId],
+      );
+      return rows;
+    });
+    expect(days.map((d) => d.date)).toEqual(['2025-03-10', '2026-06-10']);
+    expect(days.every((d) => d.worked_minutes > 0)).toBe(true);
   });
 });
 

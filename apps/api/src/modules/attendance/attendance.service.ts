@@ -126,6 +126,9 @@ export function rederiveListener(clock: Clock) {
   };
 }
 
+/** One re-derivation of punches covers at most this many days of an employee (a quarter). */
+const REDERIVE_SPAN_DAYS = 92;
+
 /**
  * After punches are stored: each touched day and its neighbours (a night shift's morning belongs
  * to the day before; an early shift's window opens the evening before).
@@ -138,29 +141,42 @@ async function rederivePunchDays(
 ) {
   if (stored.length === 0) return;
   const tz = await repo.timeZone(tx);
-  // The first and last local date per employee, widened by a day once at the end: widening each
-  // punch's date (four date computations per punch) cost more than an import's day writes.
-  const byEmployee = new Map<string, { from: string; to: string }>();
+  // Each employee's punch dates in runs of at most REDERIVE_SPAN_DAYS (day contexts load at most
+  // 400 days: punches a year apart, a device's backlog, make two short runs, not a 400), each run
+  // widened by a day once at the end: widening each punch's date (four date computations per
+  // punch) cost more than an import's day writes.
+  const datesBy = new Map<string, Set<string>>();
   for (const p of stored) {
     const d = localDateOf(p.at, tz);
-    const r = byEmployee.get(p.employeeId);
-    if (!r) byEmployee.set(p.employeeId, { from: d, to: d });
-    else {
-      if (d < r.from) r.from = d;
-      if (d > r.to) r.to = d;
-    }
-  }
-  for (const r of byEmployee.values()) {
-    r.from = addDays(r.from, -1);
-    r.to = addDays(r.to, 1);
+    const dates = datesBy.get(p.employeeId);
+    if (dates) dates.add(d);
+    else datesBy.set(p.employeeId, new Set([d]));
   }
   // Employees sharing a range re-derive together.
   const groups = new Map<string, string[]>();
-  for (const [id, r] of byEmployee) {
-    const key = `${r.from}|${r.to}`;
+  const add = (id: string, from: string, to: string) => {
+    const key = `${addDays(from, -1)}|${addDays(to, 1)}`;
     const g = groups.get(key);
     if (g) g.push(id);
     else groups.set(key, [id]);
+  };
+  for (const [id, set] of datesBy) {
+    const dates = [...set].sort();
+    let start = dates[0]!;
+    let end = dates[dates.length - 1]!;
+    if (daysBetween(start, end) <= REDERIVE_SPAN_DAYS) {
+      add(id, start, end);
+      continue;
+    }
+    end = start;
+    for (const d of dates) {
+      if (daysBetween(start, d) > REDERIVE_SPAN_DAYS) {
+        add(id, start, end);
+        start = d;
+      }
+      end = d;
+    }
+    add(id, start, end);
   }
   for (const [key, ids] of groups) {
     const [from, to] = key.split('|') as [string, string];
