@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RequestAbilitiesSchema } from './abilities';
+import { IsoDateSchema as isoDate } from './dates';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /**
@@ -22,8 +23,6 @@ export const APPROVAL_RULES = ['any', 'all'] as const;
 export const APPROVER_KINDS = ['reporting_role', 'employee', 'manager', 'administrators'] as const;
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
 
 // ---------- Approval flows ----------
 
@@ -141,8 +140,8 @@ export const ApprovalDelegationSchema = z.object({
   approver_name: z.string(),
   delegate_id: z.string(),
   delegate_name: z.string(),
-  starts_on: z.string(),
-  ends_on: z.string(),
+  starts_on: isoDate,
+  ends_on: isoDate,
   reason: z.string().nullable(),
   active: z.boolean(),
 });
@@ -243,9 +242,7 @@ export const ProfileChangesSchema = z
   .strictObject({
     first_name: z.string().trim().min(1, 'First name is required').max(100).optional(),
     last_name: z.string().trim().max(100).optional(),
-    date_of_birth: isoDate
-      .refine((d) => !Number.isNaN(Date.parse(d)) && d > '1900-01-01', 'Not a valid date')
-      .optional(),
+    date_of_birth: isoDate.optional(),
     bank_name: z.string().trim().min(1).max(100).optional(),
     bank_ifsc: z
       .string()

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { RequestAbilitiesSchema } from './abilities';
 import { APPROVAL_STATUSES, ApprovalStateSchema } from './approvals';
+import {
+  IsoDateSchema as isoDate,
+  MonthOfYearQuerySchema,
+  MonthOfYearSchema,
+  YearQuerySchema,
+  YearSchema,
+} from './dates';
 import { ErrorEnvelopeSchema, envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /** What a day counts as (derived from punches, shift, calendar and approved requests). */
@@ -24,9 +31,9 @@ export const ATTENDANCE_STATUS_LABELS: Record<AttendanceDayStatus, string> = {
   on_leave: 'On leave',
 };
 
-const year = z.coerce.number().int().min(2000).max(2100);
-const month = z.coerce.number().int().min(1).max(12);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+const year = YearQuerySchema;
+const month = MonthOfYearQuerySchema;
+const date = isoDate;
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM (24-hour)');
 const uuid = z.uuid();
 
@@ -39,7 +46,7 @@ export const MonthQuerySchema = z.object({
 export type MonthQuery = z.infer<typeof MonthQuerySchema>;
 
 export const AttendanceDaySchema = z.object({
-  date: z.string(),
+  date: isoDate,
   /** Two-digit day number and short weekday, as the spec's month helper gives them. */
   day: z.string(),
   weekday: z.string(),
@@ -79,7 +86,7 @@ export const PunchInputSchema = z.strictObject({
 export type PunchInput = z.infer<typeof PunchInputSchema>;
 
 export const PunchDataSchema = z.object({
-  date: z.string(),
+  date: isoDate,
   time_zone: z.string(),
   punches: z.array(z.object({ at: z.string(), source: z.string() })),
   day: AttendanceDaySchema.nullable(),
@@ -143,8 +150,8 @@ export const PunchUploadErrorResponseSchema = ErrorEnvelopeSchema.extend({
 });
 
 export const AttendanceSummarySchema = z.object({
-  month: z.number().int(),
-  year: z.number().int(),
+  month: MonthOfYearSchema,
+  year: YearSchema,
   counts: z.record(z.enum(ATTENDANCE_DAY_STATUSES), z.number().int()),
   late_marks: z.number().int(),
   early_exits: z.number().int(),
@@ -154,11 +161,11 @@ export const AttendanceSummarySchema = z.object({
   regularisations_allowed: z.number().int().nullable(),
   /** Late-mark and early-exit penalties of the month's attendance cycle, with the dates behind each. */
   penalty: z.object({
-    cycle_from: z.string(),
-    cycle_to: z.string(),
+    cycle_from: isoDate,
+    cycle_to: isoDate,
     lop_days: z.number(),
     penalties: z.array(
-      z.object({ kind: z.enum(['late', 'early_exit']), days: z.number(), dates: z.array(z.string()) }),
+      z.object({ kind: z.enum(['late', 'early_exit']), days: z.number(), dates: z.array(isoDate) }),
     ),
   }),
 });
@@ -182,7 +189,7 @@ export const TeamTodayRowSchema = z.object({
 });
 /** Who of my team is in, late, absent or on leave today (also part of the team dashboard). */
 export const TeamTodaySchema = z.object({
-  date: z.string(),
+  date: isoDate,
   rows: z.array(TeamTodayRowSchema),
   counts: z.object({
     in: z.number().int(),
@@ -265,7 +272,7 @@ export const RegularisationSchema = z.object({
   employee_id: z.string(),
   employee_code: z.string(),
   employee_name: z.string(),
-  date: z.string(),
+  date: isoDate,
   punch_in: z.string().nullable(),
   punch_out: z.string().nullable(),
   reason: z.string(),

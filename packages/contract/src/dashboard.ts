@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { ATTENDANCE_DAY_STATUSES, TeamTodaySchema } from './attendance';
+import { IsoDateSchema as isoDate, MonthOfYearSchema, YearSchema } from './dates';
 import { envelope } from './envelope';
 import { AnnouncementSchema } from './org';
 
-const HolidaySchema = z.object({ date: z.string(), name: z.string(), optional: z.boolean() });
+const HolidaySchema = z.object({ date: isoDate, name: z.string(), optional: z.boolean() });
 
 const PersonDateSchema = z.object({
   employee_id: z.string(),
   employee_name: z.string(),
   /** The coming date (YYYY-MM-DD) in the company's time zone. */
-  date: z.string(),
+  date: isoDate,
   days_until: z.number().int(),
 });
 
@@ -93,8 +94,8 @@ export const TeamDashboardSchema = z.object({
   announcements: z.array(AnnouncementSchema),
   /** This month's approved and pending leave of my reports (and mine), with my holidays. */
   leave_calendar: z.object({
-    month: z.number().int(),
-    year: z.number().int(),
+    month: MonthOfYearSchema,
+    year: YearSchema,
     holidays: z.array(HolidaySchema),
     leaves: z.array(
       z.object({
@@ -102,7 +103,7 @@ export const TeamDashboardSchema = z.object({
         employee_id: z.string(),
         employee_name: z.string(),
         leave_type: z.string(),
-        date: z.string(),
+        date: isoDate,
         amount: z.number(),
         status: z.enum(['pending', 'approved']),
       }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateSchema as isoDate } from './dates';
 import { EMPLOYEE_STATUSES, EmployeeListQuerySchema, EmployeeSummarySchema } from './employees';
 import { envelope } from './envelope';
 
@@ -16,15 +17,7 @@ const AADHAAR_RE = /^[0-9]{12}$/;
 const IFSC_RE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const BANK_ACCOUNT_RE = /^[0-9]{6,18}$/;
 export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{6,17}$/;
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-const isoDate = z
-  .string()
-  .regex(DATE_PATTERN, 'Use YYYY-MM-DD')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, 'Not a real date');
 const text = (max = 120) => z.string().trim().min(1, 'Required').max(max);
 const optText = (max = 120) => text(max).nullable().optional();
 
@@ -216,13 +209,13 @@ export const EmployeeProfileSchema = EmployeeSummarySchema.extend({
   personal_email: z.string().nullable(),
   phone: z.string().nullable(),
   gender: z.string().nullable(),
-  date_of_birth: z.string().nullable(),
+  date_of_birth: isoDate.nullable(),
   blood_group: z.string().nullable(),
   marital_status: z.string().nullable(),
   nationality: z.string().nullable(),
   employment_type: z.string(),
-  probation_end: z.string().nullable(),
-  exit_date: z.string().nullable(),
+  probation_end: isoDate.nullable(),
+  exit_date: isoDate.nullable(),
   work_location: z.string().nullable(),
   grade: z.string().nullable(),
   cost_centre: z.string().nullable(),
@@ -276,7 +269,7 @@ export const EmployeeDropdownResponseSchema = envelope(z.array(EmployeeDropdownI
 
 export const EmployeeStatisticsSchema = z.object({
   employee_id: z.string(),
-  date_of_joining: z.string(),
+  date_of_joining: isoDate,
   tenure: z.object({
     years: z.number().int(),
     months: z.number().int(),
@@ -324,8 +317,8 @@ export const ExperienceSchema = z.object({
   company_name: z.string(),
   designation: z.string(),
   employment_type: z.string().nullable(),
-  start_date: z.string(),
-  end_date: z.string().nullable(),
+  start_date: isoDate,
+  end_date: isoDate.nullable(),
   location: z.string().nullable(),
 });
 
@@ -385,7 +378,7 @@ export const FamilySchema = z.object({
   employee_id: z.string(),
   name: z.string(),
   relation: z.string(),
-  date_of_birth: z.string().nullable(),
+  date_of_birth: isoDate.nullable(),
   occupation: z.string().nullable(),
   phone: z.string().nullable(),
   email: z.string().nullable(),

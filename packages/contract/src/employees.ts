@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RecordAbilitiesSchema } from './abilities';
+import { IsoDateSchema as isoDate } from './dates';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 export const EMPLOYEE_STATUSES = ['active', 'inactive', 'exited'] as const;
@@ -35,7 +36,7 @@ export const EmployeeSummarySchema = z.object({
   unit_name: z.string().nullable(),
   manager_id: z.string().nullable(),
   manager_name: z.string().nullable(),
-  date_of_joining: z.string(),
+  date_of_joining: isoDate,
   status: z.enum(EMPLOYEE_STATUSES),
   /** What the caller may do with this record (edit, delete), from their permissions and scope. */
   abilities: RecordAbilitiesSchema,

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { RequestAbilitiesSchema } from './abilities';
 import { ApprovalStateSchema } from './approvals';
+import {
+  IsoDateSchema as isoDate,
+  MonthOfYearQuerySchema,
+  MonthOfYearSchema,
+  YearQuerySchema,
+  YearSchema,
+} from './dates';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /**
@@ -30,14 +37,6 @@ export const PAYOUT_MODE_LABELS: Record<(typeof PAYOUT_MODES)[number], string> =
 
 /** One claim may not exceed ₹10,00,000 whatever the category says. */
 export const EXPENSE_MAX_PAISE = 100_000_000;
-
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, 'Not a real date');
 
 /** '' / undefined / null become null; anything else must pass `schema`. */
 const orNull = <T extends z.ZodType>(schema: T) =>
@@ -86,8 +85,8 @@ export const ExpenseListQuerySchema = PageQuerySchema.extend({
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   category_id: z.string().uuid().optional(),
   status: z.enum(EXPENSE_STATUSES).optional(),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
-  month: z.coerce.number().int().min(1).max(12).optional(),
+  year: YearQuerySchema.optional(),
+  month: MonthOfYearQuerySchema.optional(),
 });
 export type ExpenseListQuery = z.infer<typeof ExpenseListQuerySchema>;
 
@@ -127,7 +126,7 @@ export const ExpenseSchema = z.object({
   category_id: z.string().uuid(),
   category_name: z.string(),
   /** Null only on a draft. */
-  expense_date: z.string().nullable(),
+  expense_date: isoDate.nullable(),
   amount_paise: z.number().int().nullable(),
   merchant: z.string().nullable(),
   description: z.string().nullable(),
@@ -141,7 +140,7 @@ export const ExpenseSchema = z.object({
   status: z.enum(EXPENSE_STATUSES),
   payout_mode: z.enum(PAYOUT_MODES).nullable(),
   payout_reference: z.string().nullable(),
-  paid_on: z.string().nullable(),
+  paid_on: isoDate.nullable(),
   created_at: z.string(),
   approval: ApprovalStateSchema.nullable(),
   abilities: RequestAbilitiesSchema.extend({ edit: z.boolean(), delete: z.boolean(), pay: z.boolean() }),
@@ -173,10 +172,10 @@ export type ExpenseSummary = z.infer<typeof ExpenseSummarySchema>;
 export const ExpenseSummaryResponseSchema = envelope(ExpenseSummarySchema);
 
 export const ExpenseMonthWiseQuerySchema = z.object({
-  year: z.coerce.number().int().min(2000).max(2100),
+  year: YearQuerySchema,
 });
 export const ExpenseMonthSchema = z.object({
-  month: z.number().int().min(1).max(12),
+  month: MonthOfYearSchema,
   /** Claimed and still pending. */
   pending_paise: z.number().int(),
   /** Approved or paid. */
@@ -192,7 +191,7 @@ export const ExpenseCategoryTotalSchema = z.object({
 export type ExpenseCategoryTotal = z.infer<typeof ExpenseCategoryTotalSchema>;
 export const ExpenseMonthWiseResponseSchema = envelope(
   z.object({
-    year: z.number().int(),
+    year: YearSchema,
     months: z.array(ExpenseMonthSchema),
     by_category: z.array(ExpenseCategoryTotalSchema),
   }),
@@ -246,7 +245,7 @@ export const EXPENSE_DUPLICATE_REASONS = ['same_bill', 'same_receipt', 'same_dat
 export const ExpenseDuplicateSchema = z.object({
   id: z.string().uuid(),
   category_name: z.string(),
-  expense_date: z.string(),
+  expense_date: isoDate,
   amount_paise: z.number().int(),
   bill_number: z.string().nullable(),
   status: z.enum(EXPENSE_STATUSES),

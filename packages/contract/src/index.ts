@@ -4,6 +4,7 @@ export * from './approvals';
 export * from './attendance';
 export * from './auth';
 export * from './dashboard';
+export * from './dates';
 export * from './employee-records';
 export * from './employees';
 export * from './envelope';

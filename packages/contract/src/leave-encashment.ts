@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RequestAbilitiesSchema } from './abilities';
 import { ApprovalStateSchema } from './approvals';
+import { IsoDateSchema as isoDate } from './dates';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 import { LEAVE_UNITS } from './leave';
 
@@ -56,7 +57,7 @@ export const LeaveEncashmentSchema = z.object({
   reason: z.string().nullable(),
   status: z.enum(LEAVE_ENCASHMENT_STATUSES),
   /** The ledger day of the debit: the pay month that pays it. */
-  encashed_on: z.string().nullable(),
+  encashed_on: isoDate.nullable(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
   approval: ApprovalStateSchema.nullable(),

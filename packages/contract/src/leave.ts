@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { RequestAbilitiesSchema } from './abilities';
 import { ApprovalStateSchema } from './approvals';
+import { IsoDateSchema as isoDate, MonthOfYearQuerySchema, YearQuerySchema } from './dates';
 import { EMPLOYMENT_TYPES, GENDERS } from './employee-records';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /** Leave (issue 12): leave types and policies, requests, balances from the ledger, the explainer. */
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Not a valid date');
 const uuid = z.string().uuid();
 const hhmm = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Use the format HH:MM (24-hour)');
 const days = z.number().multipleOf(0.25).min(0).max(366);
@@ -214,7 +211,7 @@ export type LeaveRequestInput = z.infer<typeof LeaveRequestInputSchema>;
 export type LeaveRequestInputData = z.input<typeof LeaveRequestInputSchema>;
 
 export const CountedDaySchema = z.object({
-  date: z.string(),
+  date: isoDate,
   amount: z.number(),
   kind: z.enum(['working', 'weekly_off', 'holiday', 'half_weekly_off']),
   reason: z.string(),
@@ -240,8 +237,8 @@ export const LeaveRequestSchema = z.object({
   employee_code: z.string(),
   employee_name: z.string(),
   leave_type: z.object({ id: z.string(), name: z.string(), code: z.string(), paid: z.boolean() }),
-  from_date: z.string(),
-  to_date: z.string(),
+  from_date: isoDate,
+  to_date: isoDate,
   day_type: z.enum(['full_day', 'half_day']),
   half_day_type: z.enum(['first_half', 'second_half']).nullable(),
   days: z.array(CountedDaySchema),
@@ -266,8 +263,8 @@ export const LeaveRequestPageSchema = pagedEnvelope(LeaveRequestSchema);
 
 /** `GET employee/leave-request`: my requests, optionally of one month. */
 export const MyLeaveQuerySchema = PageQuerySchema.extend({
-  month: z.coerce.number().int().min(1).max(12).optional(),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  month: MonthOfYearQuerySchema.optional(),
+  year: YearQuerySchema.optional(),
   sortBy: z.enum(['from_date', 'created_at']).default('from_date'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   status: z.enum(LEAVE_REQUEST_STATUSES).optional(),
@@ -299,13 +296,13 @@ export const LeaveBalanceListResponseSchema = envelope(z.array(LeaveBalanceSchem
 
 export const LedgerEntrySchema = z.object({
   id: z.string(),
-  date: z.string(),
+  date: isoDate,
   kind: z.enum(LEDGER_KINDS),
   amount: z.number(),
   running: z.number(),
   reason: z.string(),
   rule: z.string().nullable(),
-  expires_on: z.string().nullable(),
+  expires_on: isoDate.nullable(),
   created_at: z.string(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
@@ -339,10 +336,10 @@ export type LeaveBalanceAdjust = z.infer<typeof LeaveBalanceAdjustSchema>;
 // ---- Calendar, holidays, statuses ----
 
 const LeaveMonthQuerySchema = z.object({
-  month: z.coerce.number().int().min(1).max(12),
-  year: z.coerce.number().int().min(2000).max(2100),
+  month: MonthOfYearQuerySchema,
+  year: YearQuerySchema,
 });
-export const LeaveHolidaySchema = z.object({ date: z.string(), name: z.string(), optional: z.boolean() });
+export const LeaveHolidaySchema = z.object({ date: isoDate, name: z.string(), optional: z.boolean() });
 export const HolidayListResponseSchema = envelope(z.array(LeaveHolidaySchema));
 
 export const LeaveCalendarQuerySchema = LeaveMonthQuerySchema.extend({
@@ -357,7 +354,7 @@ export const LeaveCalendarSchema = z.object({
       employee_id: z.string(),
       employee_name: z.string(),
       leave_type: z.string(),
-      date: z.string(),
+      date: isoDate,
       amount: z.number(),
       status: z.enum(LEAVE_REQUEST_STATUSES),
     }),
@@ -378,13 +375,13 @@ export const AccrualRunResponseSchema = envelope(
     entries: z.number().int(),
     /** Of the entries, comp-off credits and corrections for work on days off. */
     comp_off: z.number().int().optional(),
-    as_of: z.string(),
+    as_of: isoDate,
   }),
 );
 
 export const LeaveYearQuerySchema = z.object({
-  month: z.coerce.number().int().min(1).max(12).optional(),
-  year: z.coerce.number().int().min(2000).max(2100),
+  month: MonthOfYearQuerySchema.optional(),
+  year: YearQuerySchema,
 });
 export const LeavePreviewQuerySchema = z.object({ except_id: uuid.optional() });
 export const AdjustResultSchema = envelope(z.object({ leave_type_id: z.string(), balance: z.number() }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateSchema as isoDate, MonthOfYearQuerySchema, YearQuerySchema } from './dates';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /** Letters an administrator issues to an employee, who accepts or rejects each once (spec section 4). */
@@ -31,14 +32,6 @@ export const LETTER_STATUS_LABELS: Record<LetterStatus, string> = {
 /** A letter file: PDF only, at most 5 MiB. */
 export const LETTER_MAX_BYTES = 5 * 1024 * 1024;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, 'Not a real date');
-
 /** The text fields of the multipart upload (the PDF is the field `file`). */
 export const LetterUploadFieldsSchema = z.strictObject({
   employee_id: z.string().uuid('Choose an employee'),
@@ -55,7 +48,7 @@ export const LetterSchema = z.object({
   employee_name: z.string(),
   letter_type: z.enum(LETTER_TYPES),
   title: z.string(),
-  issue_date: z.string(),
+  issue_date: isoDate,
   file_name: z.string(),
   download_url: z.string(),
   status: z.enum(LETTER_STATUSES),
@@ -71,8 +64,8 @@ export const LetterPageSchema = pagedEnvelope(LetterSchema);
 export const LetterListQuerySchema = PageQuerySchema.extend({
   sortBy: z.enum(['issue_date', 'created_at', 'title']).default('issue_date'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
-  month: z.coerce.number().int().min(1).max(12).optional(),
+  year: YearQuerySchema.optional(),
+  month: MonthOfYearQuerySchema.optional(),
   status: z.enum(LETTER_STATUSES).optional(),
   search_term: z.string().trim().max(100).optional(),
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { RecordAbilitiesSchema } from './abilities';
+import { IsoDateSchema as isoDate } from './dates';
 import { EDUCATION_TYPES, EMPLOYMENT_TYPES, GENDERS, RELATIONS } from './employee-records';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /** Organisation set-up: divisions and units, reporting structure, assets, announcements, dropdowns. */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
 const uuid = z.string().uuid();
 const name = z.string().trim().min(1, 'Required').max(100);
 
@@ -119,7 +119,7 @@ export const AssetSchema = z.object({
   name: z.string(),
   category: z.string(),
   serial_number: z.string().nullable(),
-  purchase_date: z.string().nullable(),
+  purchase_date: isoDate.nullable(),
   /** Money in paise (integer). */
   cost_paise: z.number().int().nullable(),
   condition: z.enum(ASSET_CONDITIONS),
@@ -158,9 +158,9 @@ export const AssetAssignmentSchema = z.object({
   employee_id: z.string(),
   employee_name: z.string(),
   employee_code: z.string(),
-  issued_on: z.string(),
+  issued_on: isoDate,
   issue_condition: z.string(),
-  returned_on: z.string().nullable(),
+  returned_on: isoDate.nullable(),
   return_condition: z.string().nullable(),
   notes: z.string().nullable(),
 });
@@ -202,8 +202,8 @@ export const AnnouncementSchema = z.object({
   id: z.string(),
   title: z.string(),
   body: z.string(),
-  starts_on: z.string(),
-  ends_on: z.string(),
+  starts_on: isoDate,
+  ends_on: isoDate,
   audience: z.enum(ANNOUNCEMENT_AUDIENCES),
   audience_ids: z.array(z.string()),
   created_at: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoMonthSchema, IsoDateSchema as isoDate } from './dates';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /**
@@ -9,7 +10,6 @@ import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
  */
 
 const uuid = z.string().uuid();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
 const name = z.string().trim().min(1, 'Required').max(100);
 const paise = z.number().int('Use whole paise').min(0).max(10_000_000_000_00);
 const percent = z
@@ -221,7 +221,7 @@ export const BreakupSchema = z.object({
   lines: z.array(BreakupLineSchema),
   warnings: z.array(BreakupWarningSchema),
   /** The statutory figures used and the date they were taken for. */
-  figures_on: z.string(),
+  figures_on: isoDate,
   figures: z.array(z.object({ label: z.string(), value: z.string(), source: z.string() })),
 });
 export type Breakup = z.infer<typeof BreakupSchema>;
@@ -330,10 +330,10 @@ export type EsiSettings = z.infer<typeof EsiSettingsSchema>;
 
 export const StatutoryFigureSchema = z.object({ label: z.string(), value: z.string(), source: z.string() });
 export const EpfResponseSchema = envelope(
-  EpfSettingsSchema.extend({ figures_on: z.string(), figures: z.array(StatutoryFigureSchema) }),
+  EpfSettingsSchema.extend({ figures_on: isoDate, figures: z.array(StatutoryFigureSchema) }),
 );
 export const EsiResponseSchema = envelope(
-  EsiSettingsSchema.extend({ figures_on: z.string(), figures: z.array(StatutoryFigureSchema) }),
+  EsiSettingsSchema.extend({ figures_on: isoDate, figures: z.array(StatutoryFigureSchema) }),
 );
 const code = z.string().trim().max(40).nullable();
 export const EpfUpdateBodySchema = z.strictObject({
@@ -373,10 +373,10 @@ export const EmployeeSalaryRevisionSchema = z.object({
   template_name: z.string().nullable(),
   annual_ctc_paise: z.number().int(),
   monthly_gross_paise: z.number().int(),
-  effective_from: z.string(),
+  effective_from: isoDate,
   lines: z.array(SalaryLineSchema),
   /** Set when the revision was recorded after its effective date: the next run pays arrears from it. */
-  arrears_from: z.string().nullable(),
+  arrears_from: isoDate.nullable(),
   note: z.string().nullable(),
   created_at: z.string(),
 });
@@ -416,12 +416,7 @@ export type EmployeeSalaryBody = z.infer<typeof EmployeeSalaryBodySchema>;
 
 /** `GET payroll/statutory-figures`: every figure the engine uses on a date, with its source. */
 export const StatutoryFiguresQuerySchema = z.object({
-  date: isoDate
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, 'Not a real date')
-    .optional(),
+  date: isoDate.optional(),
   /** PT and LWF of one state only (the two-letter code the engine uses, e.g. KA). */
   state: z
     .string()
@@ -430,15 +425,15 @@ export const StatutoryFiguresQuerySchema = z.object({
 });
 export const StatutoryFiguresResponseSchema = envelope(
   z.object({
-    date: z.string(),
+    date: isoDate,
     state: z.string().nullable(),
     figures: z.array(
       StatutoryFigureSchema.extend({
         group: z.string(),
         key: z.string(),
         /** First and last day the figure is in force (null: until changed). */
-        effective_from: z.string(),
-        effective_to: z.string().nullable(),
+        effective_from: isoDate,
+        effective_to: isoDate.nullable(),
         /** Section of statutory-rules.md the engine follows for it. */
         section: z.string(),
         note: z.string().nullable(),
@@ -467,10 +462,7 @@ export type WhatIfFacts = z.infer<typeof WhatIfFactsSchema>;
  */
 export const WhatIfBodySchema = z
   .strictObject({
-    month: z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use the format YYYY-MM')
-      .optional(),
+    month: IsoMonthSchema.optional(),
     employee_id: uuid.optional(),
     facts: WhatIfFactsSchema.partial().optional(),
     template_id: uuid.optional(),
@@ -527,7 +519,7 @@ export const WhatIfLineSchema = z.object({
 });
 export type WhatIfLine = z.infer<typeof WhatIfLineSchema>;
 export const WhatIfResultSchema = z.object({
-  month: z.string(),
+  month: IsoMonthSchema,
   facts: WhatIfFactsSchema,
   lines: z.array(WhatIfLineSchema),
   gross_paise: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RecordAbilitiesSchema } from './abilities';
+import { IsoDateSchema as isoDate, YearQuerySchema } from './dates';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /**
@@ -11,13 +12,6 @@ import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
  * summary and the inspector ("which policy applies to this employee on this date, and why").
  */
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
-  .refine((d) => {
-    const t = new Date(`${d}T00:00:00Z`);
-    return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
-  }, 'Not a calendar date');
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time HH:MM');
 const uuid = z.string().uuid();
 const name = z.string().trim().min(1, 'Required').max(100);
@@ -197,7 +191,7 @@ export type RosterBody = z.infer<typeof RosterBodySchema>;
 export const RosterSchema = z.object({
   id: z.string(),
   name: z.string(),
-  anchor_date: z.string(),
+  anchor_date: isoDate,
   rotation_weeks: z.number().int(),
   slots: z.array(RosterSlotSchema.extend({ shift_id: z.string(), shift_name: z.string() })),
   used_by: z.number().int(),
@@ -231,7 +225,7 @@ export const HolidayCalendarBodySchema = z.strictObject({
 export type HolidayCalendarBody = z.infer<typeof HolidayCalendarBodySchema>;
 export const HolidaySchema = z.object({
   id: z.string(),
-  date: z.string(),
+  date: isoDate,
   name: z.string(),
   optional: z.boolean(),
   location: z.string().nullable(),
@@ -257,7 +251,7 @@ export type HolidayBody = z.infer<typeof HolidayBodySchema>;
 export const HolidayResponseSchema = envelope(HolidaySchema);
 
 /** The caller's optional holidays of a year: what they may pick, what they picked, the limit. */
-export const OptionalHolidaysQuerySchema = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
+export const OptionalHolidaysQuerySchema = z.object({ year: YearQuerySchema });
 export const OptionalHolidaysResponseSchema = envelope(
   z.object({
     calendar: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -331,8 +325,8 @@ export const AssignmentSchema = z.object({
   target_kind: z.enum(ASSIGNMENT_KINDS),
   target_id: z.string(),
   target_name: z.string(),
-  effective_from: z.string(),
-  effective_to: z.string().nullable(),
+  effective_from: isoDate,
+  effective_to: isoDate.nullable(),
 });
 export type Assignment = z.infer<typeof AssignmentSchema>;
 export const AssignmentListResponseSchema = envelope(z.array(AssignmentSchema));
@@ -366,7 +360,7 @@ export const PoliciesSummaryResponseSchema = envelope(
 export const ExplainQuerySchema = z.object({ employee_id: uuid, date: isoDate });
 const refNN = z.object({ id: z.string(), name: z.string() }).nullable();
 export const PolicyAnswerSchema = z.object({
-  date: z.string(),
+  date: isoDate,
   employeeId: z.string(),
   masterPolicy: refNN,
   via: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoMonthSchema, IsoDateSchema as isoDate } from './dates';
 import { envelope, pagedEnvelope, SORT_ORDERS } from './envelope';
 
 /** The reports of admin/reports (issue 13). A report whose data has not landed says so. */
@@ -25,14 +26,12 @@ export const ReportCatalogItemSchema = z.object({
 export type ReportCatalogItem = z.infer<typeof ReportCatalogItemSchema>;
 export const ReportCatalogResponseSchema = envelope(z.array(ReportCatalogItemSchema));
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const uuid = z.string().uuid({ message: 'must be a division id' });
 
 /** Months as YYYY-MM, at most five years in one report. */
 const HeadcountQueryBase = z.object({
-  from: z.string().regex(MONTH, 'must be a month as YYYY-MM'),
-  to: z.string().regex(MONTH, 'must be a month as YYYY-MM'),
+  from: IsoMonthSchema,
+  to: IsoMonthSchema,
   division_id: uuid.optional(),
 });
 function checkMonths<T extends z.ZodType<{ from: string; to: string }>>(schema: T) {
@@ -50,7 +49,7 @@ function monthsBetween(from: string, to: string): number {
 }
 
 export const HeadcountMonthSchema = z.object({
-  month: z.string(),
+  month: IsoMonthSchema,
   /** Employed at the end of the day before the month began. */
   opening: z.number().int(),
   joiners: z.number().int(),
@@ -74,8 +73,8 @@ export const HeadcountReportResponseSchema = envelope(HeadcountReportSchema);
 
 export const JOINER_LEAVER_SORTS = ['date', 'employee_code', 'employee_name', 'division_name'] as const;
 const JoinersLeaversFilterBase = z.object({
-  from: z.string().regex(DATE, 'must be a date as YYYY-MM-DD'),
-  to: z.string().regex(DATE, 'must be a date as YYYY-MM-DD'),
+  from: isoDate,
+  to: isoDate,
   kind: z.enum(['all', 'joiners', 'leavers']).default('all'),
   division_id: uuid.optional(),
   sortBy: z.enum(JOINER_LEAVER_SORTS).default('date'),
@@ -98,7 +97,7 @@ export const JoinerLeaverRowSchema = z.object({
   unit_name: z.string().nullable(),
   /** 'joined' on the joining date, 'left' on the exit date. */
   event: z.enum(['joined', 'left']),
-  date: z.string(),
+  date: isoDate,
 });
 export type JoinerLeaverRow = z.infer<typeof JoinerLeaverRowSchema>;
 export const JoinersLeaversResponseSchema = pagedEnvelope(JoinerLeaverRowSchema);
@@ -118,8 +117,8 @@ export const JoinersLeaversExportQuerySchema = JoinersLeaversFilterBase.extend({
 const CLAIM_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'paid'] as const;
 /** Claims whose expense date is in [from, to] (at most a year), optionally of one category / status / division. */
 const ReimbursementsFilterBase = z.object({
-  from: z.string().regex(DATE, 'must be a date as YYYY-MM-DD'),
-  to: z.string().regex(DATE, 'must be a date as YYYY-MM-DD'),
+  from: isoDate,
+  to: isoDate,
   category_id: z.string().uuid({ message: 'must be a category id' }).optional(),
   status: z.enum(CLAIM_STATUSES, { message: 'must be a claim status' }).optional(),
   division_id: uuid.optional(),
@@ -151,9 +150,9 @@ export const ReimbursementsReportResponseSchema = envelope(ReimbursementsReportS
 
 /** Balance on `as_of`; days used from `from` to `to` (at most a year). */
 const LeaveBalancesFilterBase = z.object({
-  as_of: z.string().regex(DATE, 'must be a date as YYYY-MM-DD'),
-  from: z.string().regex(DATE, 'must be a date as YYYY-MM-DD'),
-  to: z.string().regex(DATE, 'must be a date as YYYY-MM-DD'),
+  as_of: isoDate,
+  from: isoDate,
+  to: isoDate,
   leave_type_id: z.string().uuid({ message: 'must be a leave type id' }).optional(),
   division_id: uuid.optional(),
 });

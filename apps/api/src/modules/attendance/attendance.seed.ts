@@ -1,8 +1,9 @@
 import type { Db } from '../../db/client';
 import { dateIn } from '../../lib/clock';
+import { eachDay } from '../../lib/dates';
 import * as repo from './attendance.repo';
 import { deriveRange } from './attendance.service';
-import { addDays, datesBetween, localToInstant } from './derive';
+import { addDays, localToInstant } from './derive';
 
 /** The default weekly offs: Sundays and the 2nd and 4th Saturdays. */
 const isOff = (d: string) => {
@@ -34,7 +35,7 @@ export async function seedAttendanceDemo(db: Db, companyId: string, now: Date = 
     const ids = await repo.activeEmployeeIds(tx);
     const punches: repo.PunchRow[] = [];
     ids.forEach((employeeId, i) => {
-      datesBetween(first, to).forEach((date, n) => {
+      eachDay(first, to).forEach((date, n) => {
         if (isOff(date) || holidays.has(date)) return;
         const k = (i * 7 + n * 3) % 23;
         if (k === 0) return; // absent

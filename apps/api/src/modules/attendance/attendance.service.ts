@@ -11,6 +11,7 @@ import type {
 import { ATTENDANCE_DAY_STATUSES } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
 import { type Clock, dateIn } from '../../lib/clock';
+import { assertNearToday, daysBetween } from '../../lib/dates';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import * as repo from './attendance.repo';
@@ -18,7 +19,6 @@ import { type CalendarChange, type DayContext, loadDayContexts } from './day-con
 import {
   addDays,
   type DerivedDay,
-  datesBetween,
   deriveDays,
   distanceMetres,
   type LeaveMark,
@@ -126,6 +126,9 @@ export function rederiveListener(clock: Clock) {
   };
 }
 
+/** One re-derivation of punches covers at most this many days of an employee (a quarter). */
+const REDERIVE_SPAN_DAYS = 92;
+
 /**
  * After punches are stored: each touched day and its neighbours (a night shift's morning belongs
  * to the day before; an early shift's window opens the evening before).
@@ -138,29 +141,42 @@ async function rederivePunchDays(
 ) {
   if (stored.length === 0) return;
   const tz = await repo.timeZone(tx);
-  // The first and last local date per employee, widened by a day once at the end: widening each
-  // punch's date (four date computations per punch) cost more than an import's day writes.
-  const byEmployee = new Map<string, { from: string; to: string }>();
+  // Each employee's punch dates in runs of at most REDERIVE_SPAN_DAYS (day contexts load at most
+  // 400 days: punches a year apart, a device's backlog, make two short runs, not a 400), each run
+  // widened by a day once at the end: widening each punch's date (four date computations per
+  // punch) cost more than an import's day writes.
+  const datesBy = new Map<string, Set<string>>();
   for (const p of stored) {
     const d = localDateOf(p.at, tz);
-    const r = byEmployee.get(p.employeeId);
-    if (!r) byEmployee.set(p.employeeId, { from: d, to: d });
-    else {
-      if (d < r.from) r.from = d;
-      if (d > r.to) r.to = d;
-    }
-  }
-  for (const r of byEmployee.values()) {
-    r.from = addDays(r.from, -1);
-    r.to = addDays(r.to, 1);
+    const dates = datesBy.get(p.employeeId);
+    if (dates) dates.add(d);
+    else datesBy.set(p.employeeId, new Set([d]));
   }
   // Employees sharing a range re-derive together.
   const groups = new Map<string, string[]>();
-  for (const [id, r] of byEmployee) {
-    const key = `${r.from}|${r.to}`;
+  const add = (id: string, from: string, to: string) => {
+    const key = `${addDays(from, -1)}|${addDays(to, 1)}`;
     const g = groups.get(key);
     if (g) g.push(id);
     else groups.set(key, [id]);
+  };
+  for (const [id, set] of datesBy) {
+    const dates = [...set].sort();
+    let start = dates[0]!;
+    let end = dates[dates.length - 1]!;
+    if (daysBetween(start, end) <= REDERIVE_SPAN_DAYS) {
+      add(id, start, end);
+      continue;
+    }
+    end = start;
+    for (const d of dates) {
+      if (daysBetween(start, d) > REDERIVE_SPAN_DAYS) {
+        add(id, start, end);
+        start = d;
+      }
+      end = d;
+    }
+    add(id, start, end);
   }
   for (const [key, ids] of groups) {
     const [from, to] = key.split('|') as [string, string];
@@ -341,7 +357,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
       'SELECT count(*)::int AS n FROM attendance_days WHERE employee_id = $1 AND date BETWEEN $2 AND $3',
       [employeeId, from, last],
     );
-    if (rows[0]!.n < datesBetween(from, last).length) {
+    if (rows[0]!.n < daysBetween(from, last) + 1) {
       await deriveRange(tx, companyId, [employeeId], from, last, clock.now());
     }
   }
@@ -432,6 +448,12 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
      */
     importPunches: (actor: Actor, input: PunchImportInput) =>
       db.tenant(actor.companyId, async (tx) => {
+        // A punch years away is a device's clock error; its day would be derived all the same.
+        const tz = await repo.timeZone(tx);
+        const today = dateIn(tz, clock.now());
+        input.punches.forEach((p, i) => {
+          assertNearToday(`punches.${i}.at`, localDateOf(new Date(p.at), tz), today);
+        });
         const codes = [...new Set(input.punches.map((p) => p.employee_code))];
         const ids = await repo.employeeIdsByCode(tx, codes);
         const unknown = codes.filter((c) => !ids.has(c));

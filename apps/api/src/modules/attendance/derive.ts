@@ -4,7 +4,10 @@
  * midnight belong to the day it started), and its status from the shift, the calendar (weekly
  * off, holiday), approved leave and the attendance policy's thresholds.
  */
+import { addDays, eachDay } from '../../lib/dates';
 import type { DayContext } from './day-context';
+
+export { addDays };
 
 export const ATTENDANCE_STATUSES = [
   'present',
@@ -45,7 +48,6 @@ export const WINDOW_LEAD_MINUTES = 6 * 60;
 
 // ---- dates and time zones -------------------------------------------------------------------
 
-const DAY_MS = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(timeZone: string) {
   let f = formatters.get(timeZone);
@@ -124,15 +126,6 @@ export function localDateOf(at: Date, timeZone: string): string {
 }
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-export function addDays(date: string, n: number): string {
-  return isoDate(new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS));
-}
-/** Every date from `from` to `to`, inclusive. */
-export function datesBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
-  return out;
-}
 export function monthRange(year: number, month: number): { from: string; to: string } {
   const from = `${year}-${String(month).padStart(2, '0')}-01`;
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -142,7 +135,7 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 /** The spec's month helper: every day as a two-digit day number and a short weekday name. */
 export function monthDays(year: number, month: number): { date: string; day: string; weekday: string }[] {
   const { from, to } = monthRange(year, month);
-  return datesBetween(from, to).map((date) => ({
+  return eachDay(from, to).map((date) => ({
     date,
     day: date.slice(8),
     weekday: WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!,

@@ -4,11 +4,14 @@
  * to rows and every row checked. Pure apart from exceljs; the service stores the rows through the
  * same ingest path as device punches, and only when no row is bad.
  */
+import { isRealDate } from '@hr/contract';
 import ExcelJS from 'exceljs';
+import { dateIn } from '../../lib/clock';
 import { csvLines } from '../../lib/csv';
+import { farFromToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import { assertSafeXlsx, DEFAULT_XLSX_LIMITS } from '../../lib/xlsx-guard';
-import { localToInstant } from './derive';
+import { localDateOf, localToInstant } from './derive';
 
 export const MAX_PUNCH_FILE_BYTES = 5 * 1024 * 1024;
 /** Rows of punches per file (the header not counted): a month of a 600-person site, twice a day. */
@@ -135,19 +138,18 @@ export async function readPunchFile(file: { name: string; data: Buffer }): Promi
 /** `YYYY-MM-DD HH:MM[:SS]` (or with a T) in the company's time zone, or ISO 8601 with an offset. */
 const LOCAL = /^(\d{4}-\d{2}-\d{2})[ T]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-const validDate = (d: string) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
 
 export function parseTimestamp(v: string, timeZone: string): Date | null {
   const m = LOCAL.exec(v);
   if (m) {
     const [, date, h, min, s] = m;
-    if (!validDate(date!)) return null;
+    if (!isRealDate(date!)) return null;
     const at = localToInstant(date!, Number(h) * 60 + Number(min), timeZone);
     return new Date(at.getTime() + Number(s ?? 0) * 1000);
   }
   if (WITH_OFFSET.test(v)) {
     const at = new Date(v);
-    return Number.isNaN(at.getTime()) || !validDate(v.slice(0, 10)) ? null : at;
+    return Number.isNaN(at.getTime()) || !isRealDate(v.slice(0, 10)) ? null : at;
   }
   return null;
 }
@@ -164,6 +166,7 @@ export function checkPunchRows(
 ): { punches: ParsedPunch[]; errors: PunchRowError[] } {
   const punches: ParsedPunch[] = [];
   const errors: PunchRowError[] = [];
+  const today = dateIn(timeZone, now);
   for (const { row, values } of rows) {
     const before = errors.length;
     const fail = (field: string, message: string) => errors.push({ row, field, message });
@@ -175,6 +178,10 @@ export function checkPunchRows(
     if (!raw) fail('timestamp', 'Required');
     else if (!at) fail('timestamp', 'Use YYYY-MM-DD HH:MM (24-hour, company time zone)');
     else if (at.getTime() > now.getTime() + 5 * 60_000) fail('timestamp', 'Is in the future');
+    else {
+      const far = farFromToday(localDateOf(at, timeZone), today);
+      if (far) fail('timestamp', far);
+    }
     const direction = (values.direction ?? '').toLowerCase();
     if (direction && direction !== 'in' && direction !== 'out')
       fail('direction', 'Use in or out (or leave empty)');

@@ -79,6 +79,26 @@ describe('punch file parsing (unit)', () => {
     expect(parseTimestamp('2026-03-02 24:00', 'Asia/Kolkata')).toBeNull();
   });
 
+  it('an impossible month is a bad row, not a 500; a punch years ago is refused (issue 21)', () => {
+    // '2025-13-01' made the old check call toISOString on an Invalid Date (a RangeError, a 500).
+    expect(parseTimestamp('2025-13-01 09:30', 'Asia/Kolkata')).toBeNull();
+    expect(parseTimestamp('2025-13-01T09:30:00Z', 'Asia/Kolkata')).toBeNull();
+    const rows = parsePunchCsv(
+      csv(['E1,2025-13-01 09:30,,', 'E1,2001-01-02 09:30,,', 'E1,2021-04-01 09:30,,']),
+    );
+    const { punches, errors } = checkPunchRows(
+      rows,
+      new Set(['E1']),
+      'Asia/Kolkata',
+      new Date('2026-03-31T00:00:00Z'),
+    );
+    expect(errors).toEqual([
+      { row: 2, field: 'timestamp', message: 'Use YYYY-MM-DD HH:MM (24-hour, company time zone)' },
+      { row: 3, field: 'timestamp', message: 'Must be within 5 years of today (2021-03-31 to 2031-03-31)' },
+    ]);
+    expect(punches.map((p) => p.row)).toEqual([4]);
+  });
+
   it('reports every bad row with its number and field', () => {
     const rows = parsePunchCsv(
       csv([

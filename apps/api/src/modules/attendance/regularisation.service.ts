@@ -7,6 +7,7 @@ import {
 } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
 import { type Clock, dateIn } from '../../lib/clock';
+import { assertNearToday } from '../../lib/dates';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinition } from '../approvals';
@@ -134,6 +135,7 @@ export function createRegularisationService(deps: { db: Db; engine: ApprovalEngi
     const tz = await attendanceRepo.timeZone(tx);
     const today = dateIn(tz, clock.now());
     if (input.date > today) throw validation('date', 'A day to come cannot be regularised');
+    assertNearToday('date', input.date, today);
     const ctx = (await loadDayContexts(tx, actor.companyId, [employeeId], input.date, input.date)).get(
       employeeId,
     )?.[0];

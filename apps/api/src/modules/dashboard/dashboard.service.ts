@@ -1,6 +1,7 @@
 import type { AdminDashboard, EmployeeDashboard, TeamDashboard } from '@hr/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { addDays } from '../../lib/dates';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { pendingCountsByType, pendingForApprover, pendingOfRequester } from '../approvals';
@@ -12,12 +13,6 @@ import { loadDayContexts } from '../policies';
 import * as repo from './dashboard.repo';
 
 const HOLIDAYS_AHEAD = 90;
-
-function addDays(date: string, n: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 function monthOf(today: string) {
   const [year, month] = today.split('-').map(Number) as [number, number];

@@ -3,6 +3,7 @@ import {
   EMPLOYEE_STATUSES,
   EMPLOYMENT_TYPES,
   GENDERS,
+  IsoDateSchema,
   UPLOAD_COLUMNS,
   UPLOAD_REQUIRED,
   type UploadResult,
@@ -227,7 +228,6 @@ export function parseCsv(buf: Buffer): RawRow[] {
 // ---------- Validation and import ----------
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const CHECKS: Partial<Record<Column, [RegExp, string]>> = {
   employee_code: [/^[A-Za-z0-9_-]{1,32}$/, 'Letters, digits, - and _ only (up to 32)'],
   email: [EMAIL, 'Not an email address'],
@@ -244,11 +244,8 @@ const ENUMS: Partial<Record<Column, readonly string[]>> = {
   employment_type: EMPLOYMENT_TYPES,
   status: EMPLOYEE_STATUSES,
 };
-const validDate = (v: string) => {
-  if (!DATE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
+/** The contract's one date type: a real date in the years 1900 to 2199, as the form and the API take it. */
+const validDate = (v: string) => IsoDateSchema.safeParse(v).success;
 
 type Prepared = {
   row: number;
@@ -318,7 +315,8 @@ export function createUploader(deps: {
             if (v[c] && !list.includes(v[c]!)) fail(r.row, c, `Not one of: ${list.join(', ')}`);
           }
           for (const c of ['date_of_birth', 'date_of_joining', 'exit_date'] as const) {
-            if (v[c] && !validDate(v[c]!)) fail(r.row, c, 'Use a real date as YYYY-MM-DD');
+            if (v[c] && !validDate(v[c]!))
+              fail(r.row, c, 'Use a real date as YYYY-MM-DD, in the years 1900 to 2199');
           }
           if (v.date_of_birth && validDate(v.date_of_birth)) {
             if (v.date_of_birth > today)

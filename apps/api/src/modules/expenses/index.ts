@@ -1,4 +1,6 @@
 /** What other modules may use of the expenses module (they import this file, never its others). */
+
+import { isRealDate } from '@hr/contract';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isApproverOfAny } from '../approvals';
@@ -96,7 +98,7 @@ export async function markReimbursementsPaidByPayroll(
   if (!reference || reference.length > 100) {
     throw new AppError('VALIDATION', 'Pay run reference: 1 to 100 characters');
   }
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.paidOn)) throw new AppError('VALIDATION', 'Paid on: use YYYY-MM-DD');
+  if (!isRealDate(input.paidOn)) throw new AppError('VALIDATION', 'Paid on: use a real date as YYYY-MM-DD');
   return markPaidThroughPayroll(tx, [...new Set(input.claimIds)], {
     reference,
     paidOn: input.paidOn,

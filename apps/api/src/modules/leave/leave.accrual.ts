@@ -87,7 +87,8 @@ export async function runAccrual(
       const ids = who.map((p) => p.id);
       // Catch-up reaches back to the start of the previous leave year.
       const windowStart = previousLeaveYear(asOf, startMonth).start;
-      if (t.accrual_frequency && t.accrual_amount > 0) {
+      // A type created after asOf has no period up to asOf: nothing accrues (and no period 0 to read).
+      if (t.accrual_frequency && t.accrual_amount > 0 && startedOn <= asOf) {
         const freq = t.accrual_frequency;
         const from = periodIn(freq, startedOn > windowStart ? startedOn : windowStart, startMonth).start;
         const periods = periodsIn(freq, from, asOf, startMonth);

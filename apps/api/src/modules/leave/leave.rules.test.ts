@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { eachDay } from '../../lib/dates';
 import { accrualStart } from './leave.accrual';
 import {
   accrualFor,
@@ -10,7 +11,6 @@ import {
   compOffCredit,
   corrections,
   countLeaveDays,
-  datesOf,
   encashmentRefusal,
   type LeaveDay,
   type LeaveTypeRules,
@@ -24,7 +24,7 @@ import {
 
 /** Mon 2026-03-02 .. ; Saturdays and Sundays are weekly-offs. */
 const week = (from: string, to: string, holidays: Record<string, string> = {}): LeaveDay[] =>
-  datesOf(from, to).map((date) => {
+  eachDay(from, to).map((date) => {
     const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
     return {
       date,

@@ -4,6 +4,10 @@
  * balances from ledger entries and the correcting entries of a back-dated change. No database here.
  */
 
+import { addDays, daysBetween } from '../../lib/dates';
+
+export { addDays, daysBetween };
+
 /** What the leave rules need of a day (a subset of the policies index's DayContext). */
 export type LeaveDay = {
   date: string;
@@ -39,17 +43,6 @@ export type CountedDay = {
   /** Why the date counts or not, in words for the preview. */
   reason: string;
 };
-
-const DAY_MS = 86_400_000;
-export const addDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-export function datesOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
-  return out;
-}
 
 const isOff = (d: LeaveDay) => d.holiday !== null || d.weeklyOff === 'full';
 

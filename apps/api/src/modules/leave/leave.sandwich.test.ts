@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { eachDay } from '../../lib/dates';
 import {
   type CountedDay,
   countHours,
   countLeaveDays,
-  datesOf,
   dayLabel,
   type HourShift,
   type LeaveDay,
@@ -18,7 +18,7 @@ import {
 /** Saturdays and Sundays are weekly-offs; `holidays` by date. */
 const calendarOf = (from: string, to: string, holidays: Record<string, string> = {}) =>
   new Map<string, LeaveDay>(
-    datesOf(from, to).map((date) => {
+    eachDay(from, to).map((date) => {
       const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
       return [
         date,
@@ -188,7 +188,7 @@ describe('property: each of the six rules decides only its own days', () => {
         (pre, own, post, rules) => {
           const start = '2027-03-01';
           const layout = ['work', ...pre, ...own, ...post, 'work'] as const;
-          const dates = datesOf(start, addDaysPlain(start, layout.length - 1));
+          const dates = eachDay(start, addDaysPlain(start, layout.length - 1));
           const calendar = new Map<string, LeaveDay>(
             layout.map((k, i) => [
               dates[i]!,
@@ -203,7 +203,7 @@ describe('property: each of the six rules decides only its own days', () => {
           const to = dates[pre.length + own.length]!;
           const others = approved(dates[0]!, dates[dates.length - 1]!);
           const inRange = countLeaveDays(
-            datesOf(from, to).map((d) => calendar.get(d)!),
+            eachDay(from, to).map((d) => calendar.get(d)!),
             rules,
           );
           const gaps = sandwichGaps({ from, to, session: 'full_day', calendar, others, rules });

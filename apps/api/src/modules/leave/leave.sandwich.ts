@@ -1,10 +1,10 @@
 import type { Queryable } from '../../db/client';
+import { eachDay } from '../../lib/dates';
 import type { DayContextLoader, LeaveDayContext } from './leave.days';
 import {
   addDays,
   type CountedDay,
   countLeaveDays,
-  datesOf,
   type LeaveDay,
   type OtherLeave,
   round2,
@@ -37,7 +37,7 @@ export async function countRequestDays(
   const ctx = (await dayContexts(tx, r.companyId, [r.employeeId], lo, hi)).get(r.employeeId) ?? [];
   const calendar = new Map<string, LeaveDay>(ctx.map((c) => [c.date, c]));
   const own = countLeaveDays(
-    datesOf(r.from, r.to).map(
+    eachDay(r.from, r.to).map(
       (date): LeaveDayContext =>
         (calendar.get(date) as LeaveDayContext | undefined) ?? {
           date,

@@ -13,6 +13,7 @@ import {
 } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { assertNearToday, eachDay } from '../../lib/dates';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinition } from '../approvals';
@@ -36,7 +37,6 @@ import {
   balanceOf,
   checkRequest,
   countHours,
-  datesOf,
   encashmentRefusal,
   type LeaveTypeRules,
   round2,
@@ -206,7 +206,7 @@ export function createLeaveService(deps: {
 
   /** Leave on a day of a confirmed pay run is refused (attendance's lock), naming the date. */
   async function assertOpen(tx: Queryable, employeeId: string, from: string, to: string) {
-    if (leaveDays?.assertOpen) await leaveDays.assertOpen(tx, employeeId, datesOf(from, to));
+    if (leaveDays?.assertOpen) await leaveDays.assertOpen(tx, employeeId, eachDay(from, to));
   }
 
   /** Approved: attendance shows the days as leave. */
@@ -304,7 +304,7 @@ export function createLeaveService(deps: {
   async function daysOf(tx: Queryable, companyId: string, employeeId: string, from: string, to: string) {
     const ctx = (await dayContexts(tx, companyId, [employeeId], from, to)).get(employeeId) ?? [];
     const byDate = new Map(ctx.map((c) => [c.date, c]));
-    return datesOf(from, to).map(
+    return eachDay(from, to).map(
       (date): LeaveDayContext =>
         byDate.get(date) ?? { date, weeklyOff: 'none', holiday: null, leavePolicyId: null },
     );
@@ -347,6 +347,9 @@ export function createLeaveService(deps: {
     exceptId: string | null,
   ): Promise<LeavePreview & { type: repo.LeaveTypeRow; session: Session }> {
     const now = await today(tx);
+    // Before anything walks the request's days: leave is taken near today, not in 2199.
+    assertNearToday('from_date', input.from_date, now);
+    assertNearToday('to_date', input.to_date, now);
     const { types } = await typesFor(tx, actor.companyId, employeeId, input.from_date);
     const type = types.find((t) => t.id === input.leave_type_id);
     if (!type) throw invalid('leave_type_id', 'This leave type is not in your leave policy');
@@ -995,7 +998,10 @@ export function createLeaveService(deps: {
         if (!emp) throw notFound('Employee');
         const type = await repo.getType(tx, body.leave_type_id);
         if (!type) throw invalid('leave_type_id', 'Unknown leave type');
-        const date = body.date ?? (await today(tx));
+        const now = await today(tx);
+        const date = body.date ?? now;
+        assertNearToday('date', date, now);
+        if (body.work_date) assertNearToday('work_date', body.work_date, now);
         let expiresOn: string | null = null;
         let rule = 'Manual entry';
         if (body.kind === 'comp_off') {
@@ -1127,7 +1133,9 @@ export function createLeaveService(deps: {
     /** Runs accrual, year end and lapses for one company up to `asOf` (default: its today). */
     runAccrual: (companyId: string, asOf?: string) =>
       db.tenant(companyId, async (tx) => {
-        const date = asOf ?? (await today(tx));
+        const now = await today(tx);
+        const date = asOf ?? now;
+        assertNearToday('as_of', date, now);
         return { ...(await dailyRun(tx, companyId, date)), as_of: date };
       }),
 

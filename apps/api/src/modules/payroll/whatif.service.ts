@@ -188,21 +188,23 @@ export function createWhatIfService(deps: {
         let from = joined > fyStart ? joined : fyStart;
         if (from > month) throw invalid('month', 'The month is before the joining date');
         let earlier = EMPTY_EARLIER;
-        for (; from < month; from = monthAdd(from, 1)) {
-          const p = computePayslip(
-            { ...base, month: from, attendance: { method: { kind: 'calendar' }, lopDays: 0 }, earlier },
-            rules,
-          );
-          earlier = p.ytd;
-        }
         let slip: ReturnType<typeof computePayslip>;
         try {
+          // At most 11 earlier months: `from` starts in this month's financial year.
+          for (; from < month; from = monthAdd(from, 1)) {
+            const p = computePayslip(
+              { ...base, month: from, attendance: { method: { kind: 'calendar' }, lopDays: 0 }, earlier },
+              rules,
+            );
+            earlier = p.ytd;
+          }
           slip = computePayslip(
             { ...base, month, attendance: { method: { kind: 'calendar' }, lopDays: body.lop_days }, earlier },
             rules,
           );
         } catch (err) {
-          // The engine refuses inputs it cannot compute (a date outside its data, LOP beyond the month).
+          // The engine refuses inputs it cannot compute (a month outside its tax rules, LOP beyond
+          // the month), for this month or an earlier one of its financial year.
           if (err instanceof Error) throw invalid('month', err.message);
           throw err;
         }

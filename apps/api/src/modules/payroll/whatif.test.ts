@@ -137,6 +137,18 @@ describe('what-if on a month outside the statutory data', () => {
       /^No statutory figures are in force on 2019-06-30: the payroll engine has no .+ in force on 2019-06-30\. Choose a date the statutory data covers$/,
     );
   });
+
+  it('a month without income-tax rules is a 400 naming the month, also when an earlier month of its year is refused (issue 21)', async () => {
+    // 2199-06: the months from April 2199 are taken as paid first, and the engine refuses April.
+    const res = await call(viewer, 'POST', '/api/payroll/what-if', {
+      month: '2199-06',
+      facts,
+      annual_ctc_paise: 12 * LAKH,
+      lines: lines(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ path: 'month', message: 'No income-tax rules for 2199-04' }]);
+  });
 });
 
 describe('statutory figures', () => {

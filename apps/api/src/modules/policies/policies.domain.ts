@@ -3,26 +3,20 @@
  * the dates are already the company's), weekly-offs, rosters, shifts and assignment precedence.
  */
 
+import { addDays, daysBetween } from '../../lib/dates';
+
 export type OffKind = 'none' | 'full' | 'first_half' | 'second_half';
 /** `days[weekday]` (0 = Sunday) holds the kind for the 1st..5th such weekday of the month. */
 export type WeeklyOffDays = OffKind[][];
 
-const DAY_MS = 86_400_000;
 const toUtc = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export const addDays = (date: string, n: number) => fromUtc(toUtc(date) + n * DAY_MS);
-export const daysBetween = (from: string, to: string) => Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
+export { addDays, daysBetween };
+
 /** 0 = Sunday .. 6 = Saturday. */
 export const weekdayOf = (date: string) => new Date(toUtc(date)).getUTCDay();
 /** The n-th such weekday of its month: the 8th..14th are the 2nd (e.g. "2nd Saturday"). */
 export const weekOfMonth = (date: string) => Math.ceil(Number(date.slice(8, 10)) / 7);
-
-export function datesIn(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
-  return out;
-}
 
 export function weeklyOffOn(days: WeeklyOffDays, date: string): OffKind {
   return days[weekdayOf(date)]?.[weekOfMonth(date) - 1] ?? 'none';

@@ -11,6 +11,7 @@ import type {
 } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { assertNearToday } from '../../lib/dates';
 import { AppError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { Actor } from '../../plugins/auth';
@@ -450,6 +451,7 @@ export function createPoliciesService(deps: {
       }),
     explain: (actor: Actor, employeeId: string, date: string) =>
       db.tenantRead(actor.companyId, async (tx) => {
+        assertNearToday('date', date, (await companyToday(tx, clock.now())).today);
         const answer = await explainPolicy(tx, actor.companyId, employeeId, date);
         const day = (await loadDayContexts(tx, actor.companyId, [employeeId], date, date)).get(
           employeeId,

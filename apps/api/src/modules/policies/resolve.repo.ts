@@ -1,8 +1,9 @@
+import { isRealDate } from '@hr/contract';
 import type { Queryable } from '../../db/client';
+import { daysBetween, eachDay } from '../../lib/dates';
 import { AppError, notFound } from '../../lib/errors';
 import {
   type Assignment,
-  datesIn,
   type EmployeeOrg,
   type OffKind,
   type RosterDef,
@@ -87,11 +88,6 @@ type MasterRow = {
   leave_policy_id: string | null;
 };
 
-const isDate = (d: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return false;
-  const t = new Date(`${d}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d; // no 30 February
-};
 /** A day-context load covers at most this many days (a payroll cycle is ~31; a year is 366). */
 export const MAX_RANGE_DAYS = 400;
 
@@ -242,10 +238,10 @@ async function optionalPicks(tx: Queryable, employeeIds: string[], from: string,
 const uniq = (xs: (string | null | undefined)[]) => [...new Set(xs.filter((x): x is string => !!x))];
 
 function checkRange(from: string, to: string) {
-  if (!isDate(from)) throw new AppError('VALIDATION', 'from: not a valid date (YYYY-MM-DD)');
-  if (!isDate(to)) throw new AppError('VALIDATION', 'to: not a valid date (YYYY-MM-DD)');
+  if (!isRealDate(from)) throw new AppError('VALIDATION', 'from: not a valid date (YYYY-MM-DD)');
+  if (!isRealDate(to)) throw new AppError('VALIDATION', 'to: not a valid date (YYYY-MM-DD)');
   if (to < from) throw new AppError('VALIDATION', 'to: must be on or after from');
-  if (datesIn(from, to).length > MAX_RANGE_DAYS) {
+  if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) {
     throw new AppError('VALIDATION', `to: a range covers at most ${MAX_RANGE_DAYS} days`);
   }
 }
@@ -288,7 +284,7 @@ export async function loadDayContexts(
   for (const h of holidays)
     holidaysOn.set(`${h.calendarId}:${h.date}`, [...(holidaysOn.get(`${h.calendarId}:${h.date}`) ?? []), h]);
 
-  const dates = datesIn(from, to);
+  const dates = eachDay(from, to, MAX_RANGE_DAYS);
   for (const e of emps) {
     const mine = assignments.filter((a) =>
       a.kind === 'employee'
