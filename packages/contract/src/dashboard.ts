@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ATTENDANCE_DAY_STATUSES, TeamTodaySchema } from './attendance';
-import { IsoDateSchema as isoDate, MonthOfYearSchema, YearSchema } from './dates';
+import {
+  IsoDateSchema,
+  IsoMonthSchema,
+  IsoDateSchema as isoDate,
+  MonthOfYearSchema,
+  YearSchema,
+} from './dates';
 import { envelope } from './envelope';
 import { AnnouncementSchema } from './org';
 
@@ -43,7 +49,7 @@ export const AdminDashboardSchema = z.object({
     open_run: z
       .object({
         id: z.string(),
-        month: z.string(),
+        month: IsoMonthSchema,
         status: z.enum(['draft', 'computing', 'computed']),
         attendance_status: z.enum(['pending', 'confirmed']),
         anomalies_open: z.number().int(),
@@ -52,8 +58,8 @@ export const AdminDashboardSchema = z.object({
     last_confirmed: z
       .object({
         id: z.string(),
-        month: z.string(),
-        pay_date: z.string(),
+        month: IsoMonthSchema,
+        pay_date: isoDate,
         employees: z.number().int(),
         gross_paise: z.number().int(),
         net_paise: z.number().int(),
@@ -160,8 +166,8 @@ export const EmployeeDashboardSchema = z.object({
   latest_payslip: z
     .object({
       id: z.string(),
-      month: z.string(),
-      pay_date: z.string(),
+      month: IsoMonthSchema,
+      pay_date: isoDate,
       gross_paise: z.number().int(),
       net_paise: z.number().int(),
     })

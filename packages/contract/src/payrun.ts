@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateSchema, IsoMonthSchema, MonthOfYearQuerySchema, YearQuerySchema, YearSchema } from './dates';
 import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /**
@@ -11,11 +12,11 @@ import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
  */
 
 const uuid = z.string().uuid();
-const year = z.coerce.number().int().min(2000).max(2199);
-const month = z.coerce.number().int().min(1).max(12);
+const year = YearQuerySchema;
+const month = MonthOfYearQuerySchema;
 /** 'YYYY-MM'. */
-const yearMonth = z.string().regex(/^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/, 'Use a month such as 2026-11');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
+const yearMonth = IsoMonthSchema;
+const isoDate = IsoDateSchema;
 /** '2026-27': the Indian financial year April 2026 to March 2027. */
 export const FinancialYearSchema = z
   .string()
@@ -195,13 +196,13 @@ export const PayableDaysListResponseSchema = pagedEnvelope(PayableDaysRowSchema)
 /** `GET payrun/payable-days/{employeeId}` (not in the spec): which days make each figure. */
 export const PayableDaysDetailSchema = PayableDaysRowSchema.extend({
   month: yearMonth,
-  outside_employment_dates: z.array(z.string()),
-  weekly_off_dates: z.array(z.string()),
-  holidays: z.array(z.object({ date: z.string(), name: z.string() })),
-  leave_lop: z.array(z.object({ date: z.string(), days, request_id: z.string(), leave_type: z.string() })),
+  outside_employment_dates: z.array(isoDate),
+  weekly_off_dates: z.array(isoDate),
+  holidays: z.array(z.object({ date: isoDate, name: z.string() })),
+  leave_lop: z.array(z.object({ date: isoDate, days, request_id: z.string(), leave_type: z.string() })),
   /** Each penalty (late marks, early exits) with the dates of the marks behind it. */
-  penalties: z.array(z.object({ kind: z.string(), days, dates: z.array(z.string()) })),
-  absent_dates: z.array(z.string()),
+  penalties: z.array(z.object({ kind: z.string(), days, dates: z.array(isoDate) })),
+  absent_dates: z.array(isoDate),
   /** Days locked by a confirmed pay run (they no longer change). */
   locked: z.boolean(),
 });
@@ -212,8 +213,8 @@ export const PayableDaysDetailResponseSchema = envelope(PayableDaysDetailSchema)
 
 /** `POST payrun`. */
 export const PayRunCreateBodySchema = z.strictObject({
-  month,
-  year,
+  month: MonthOfYearQuerySchema,
+  year: YearQuerySchema,
   pay_date: isoDate,
 });
 export type PayRunCreateBody = z.infer<typeof PayRunCreateBodySchema>;
@@ -247,9 +248,9 @@ export const PayRunSchema = z.object({
   id: z.string(),
   /** 'YYYY-MM'. */
   month: yearMonth,
-  year: z.number().int(),
+  year: YearSchema,
   month_number: z.number().int(),
-  pay_date: z.string(),
+  pay_date: isoDate,
   status: z.enum(PAY_RUN_STATUSES),
   attendance_status: z.enum(PAY_RUN_ATTENDANCE_STATUSES),
   payslips_status: z.enum(PAYSLIPS_STATUSES),
@@ -462,7 +463,7 @@ export type PayRunReviewQuery = z.infer<typeof PayRunReviewQuerySchema>;
 export const PayRunReviewSchema = z.object({
   run: PayRunSchema,
   /** The last confirmed run before this one, which the differences are taken from. */
-  previous_run: z.object({ id: z.string(), month: z.string() }).nullable(),
+  previous_run: z.object({ id: z.string(), month: yearMonth }).nullable(),
   by_component: z.array(ComponentTotalSchema),
   by_division: z.array(DivisionTotalSchema),
   anomalies: z.array(AnomalySchema),
@@ -503,7 +504,7 @@ export const PayslipSchema = z.object({
   id: z.string(),
   run_id: z.string(),
   month: yearMonth,
-  pay_date: z.string(),
+  pay_date: isoDate,
   confirmed: z.boolean(),
   employee: z.object({
     id: z.string(),
@@ -511,7 +512,7 @@ export const PayslipSchema = z.object({
     name: z.string(),
     designation: z.string().nullable(),
     division: z.string().nullable(),
-    date_of_joining: z.string().nullable(),
+    date_of_joining: isoDate.nullable(),
     pan_masked: z.string().nullable(),
     uan: z.string().nullable(),
     esi_number: z.string().nullable(),
@@ -538,7 +539,7 @@ export const PayslipSchema = z.object({
   /** Set when the explanations could not be reproduced exactly (see ADR); the figures shown are the stored ones. */
   explanation_warning: z.string().nullable(),
   /** Which salary revision the run used. */
-  salary: z.object({ id: z.string().nullable(), effective_from: z.string().nullable() }),
+  salary: z.object({ id: z.string().nullable(), effective_from: isoDate.nullable() }),
   has_pdf: z.boolean(),
 });
 export type Payslip = z.infer<typeof PayslipSchema>;
@@ -548,7 +549,7 @@ export const PayslipResponseSchema = envelope(PayslipSchema);
 export const MyPayslipSummarySchema = z.object({
   id: z.string(),
   month: yearMonth,
-  pay_date: z.string(),
+  pay_date: isoDate,
   gross_paise: paise,
   deductions_paise: paise,
   net_paise: paise,
