@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { computePayslip, type EarlierInYear, type Payslip, type PayslipInput, STATUTORY_RULES } from '../src';
+import {
+  computePayslip,
+  type EarlierInYear,
+  type Payslip,
+  type PayslipInput,
+  STATUTORY_RULES,
+  type StatutoryRules,
+} from '../src';
 
 /**
  * The year's professional tax in the old regime's TDS projection (rules §3, §5.2 s.16(iii), §5.5):
@@ -89,6 +96,29 @@ describe('PT for the year in the TDS projection (old regime)', () => {
     expect(ptForYear(nov)).toBe(2_500_00);
     expect(line(nov, 'TDS')!.explain).toContain(
       'PT for the year ₹2,500: ₹2,400 paid so far + ₹100 this month + 3 × ₹0 + ₹0 in February (limited by the ₹2,500 annual cap, Art. 276(2));',
+    );
+  });
+
+  it('a slab table that changes inside the year is read month by month from the dated data', () => {
+    // A fictional Karnataka table from 1 Jan 2026: ₹250, February ₹350. April 2025: this month 200;
+    // May–December 8 × 200 = 1,600 (1,800 so far); January 250 (2,050); February 350 (2,400);
+    // March only 100 is left under the ₹2,500 cap.
+    const rules: StatutoryRules = structuredClone(STATUTORY_RULES);
+    const ka = rules.pt.find((t) => t.state === 'KA')!;
+    ka.to = '2025-12-31';
+    rules.pt.push({
+      ...ka,
+      to: undefined,
+      from: '2026-01-01',
+      slabs: [
+        { upTo: 24_999_99, amount: 0 },
+        { amount: 250_00, february: 350_00 },
+      ],
+      source: 'test figure',
+    });
+    const p = computePayslip(base(), rules);
+    expect(line(p, 'TDS')!.explain).toContain(
+      'PT for the year ₹2,500: ₹0 paid so far + ₹200 this month + 8 × ₹200 + 1 × ₹250 + 1 × ₹100 + ₹350 in February (limited by the ₹2,500 annual cap, Art. 276(2));',
     );
   });
 
