@@ -102,7 +102,14 @@ export function computePt(
   const ytd = input.earlier.paid.professionalTaxPaise ?? 0;
   const capLeft = Math.max(0, table.annualCap - ytd);
   const inputs: LineInput[] = [
-    { name: 'gross this month', value: gross, unit: 'paise', from: 'earnings on this payslip' },
+    {
+      name: 'gross this month',
+      value: gross,
+      unit: 'paise',
+      from: input.oneTime.some((o) => o.kind === 'earning' && o.ptWage === false)
+        ? 'earnings on this payslip, less one-time items outside the PT gross (ptWage: false)'
+        : 'earnings on this payslip',
+    },
     {
       name: 'PT deducted earlier this FY',
       value: ytd,

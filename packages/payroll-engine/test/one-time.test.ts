@@ -121,6 +121,11 @@ describe('one-time items', () => {
     expect(amount(p, 'ESI_ER')).toBe(650_00);
     // 26,000 would be ≥ 25,000 in Karnataka; the reimbursement is kept out of the PT gross.
     expect(amount(p, 'PT')).toBe(0);
+    expect(p.lines.find((l) => l.code === 'PT')!.inputs[0]).toMatchObject({
+      name: 'gross this month',
+      value: 20_000_00,
+      from: 'earnings on this payslip, less one-time items outside the PT gross (ptWage: false)',
+    });
     expect(taxablePay(p)).toBe(20_000_00);
     const line = p.lines.find((l) => l.code === 'REIMB_FUEL')!;
     expect(
