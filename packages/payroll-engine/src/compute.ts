@@ -5,14 +5,14 @@
  */
 
 import { employerNps, flexibleSalaryLines, flexibleTaxWords } from './benefits';
-import { ageOn, daysInMonth, iso, parseDate, parseMonth } from './dates';
+import { ageOn, daysInMonth, monthEndIso, parseDate, parseMonth } from './dates';
 import { payDays } from './days';
 import { finishExplain, oneTimeLine, salaryLineEarning } from './earnings';
 import { computeEpf, type Wages } from './epf';
 import { computeEsi } from './esi';
 import { computeLwf } from './lwf';
 import { formatInr } from './money';
-import { computePt } from './pt';
+import { computePt, ptAhead } from './pt';
 import { computeMonthlyTds, incomeTaxRulesFor } from './tax';
 import type { AgeBand, SalaryFigures, TdsInput } from './tax/types';
 import type { Payslip, PayslipInput, PayslipLine, StatutoryRules } from './types';
@@ -25,7 +25,7 @@ export function methodText(input: PayslipInput): string {
 }
 
 function ageBand(dob: string, y: number, m: number): AgeBand {
-  const fyEnd = iso(m >= 4 ? y + 1 : y, 3, 31);
+  const fyEnd = monthEndIso(m >= 4 ? y + 1 : y, 3);
   const age = ageOn(dob, fyEnd);
   return age >= 80 ? '80plus' : age >= 60 ? '60to80' : 'below60';
 }
@@ -93,6 +93,18 @@ function checkCodes(input: PayslipInput): void {
   for (const b of input.benefits ?? []) check(b.code);
 }
 
+/** An uploaded TDS figure: whole rupees (TDS is deducted to the rupee, rules §5.5 step 4) and a reason. */
+function checkOverride(o: { amountPaise: number; reason: string }): void {
+  if (!Number.isSafeInteger(o.amountPaise) || o.amountPaise < 0 || o.amountPaise % 100 !== 0) {
+    throw new RangeError(
+      `tax.override.amountPaise must be whole rupees in paise, ≥ 0 (TDS is deducted to the rupee), got ${o.amountPaise}`,
+    );
+  }
+  if (typeof o.reason !== 'string' || o.reason.trim() === '') {
+    throw new RangeError('tax.override.reason must say why the TDS figure is overridden');
+  }
+}
+
 export function computePayslip(input: PayslipInput, rules: StatutoryRules): Payslip {
   checkCodes(input);
   const { y, m } = parseMonth(input.month);
@@ -123,7 +135,11 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
   lines.push(...epf.lines);
   const esi = computeEsi(input, rules, wages, y, m);
   lines.push(...esi.lines);
-  const pt = computePt(input, rules, gross, y, m);
+  // PT slabs are read on the month's gross less one-time items the caller keeps out of it (a
+  // reimbursement of expenses is not salary).
+  let ptGross = gross;
+  for (const o of input.oneTime) if (o.kind === 'earning' && o.ptWage === false) ptGross -= o.amount;
+  const pt = computePt(input, rules, ptGross, y, m);
   if (pt.line) lines.push(pt.line);
   lines.push(...computeLwf(input, rules, gross, y, m));
 
@@ -136,9 +152,12 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
   };
   const regularEpf = computeEpf(input, rules, regularWages, y, m, false).employee;
   const regularGross = salary.reduce((a, s) => a + s.monthly, 0);
-  const regularPt = computePt(input, rules, regularGross, y, m, true).amount;
+  // PT differs from month to month (February, half-years), so the months ahead are projected one
+  // by one (ptAhead) rather than as a regular month's PT times the months left.
+  // Only the old regime deducts PT (s.16(iii)); the new regime's tax does not read it.
+  const ahead = input.tax.regime === 'old' ? ptAhead(input, rules, regularGross, pt, ptGross, y, m) : null;
   const thisMonth = taxFigures(wages, epf.employee, pt.amount);
-  const regular = taxFigures(regularWages, regularEpf, regularPt);
+  const regular = taxFigures(regularWages, regularEpf, 0);
   const yearRules = incomeTaxRulesFor(input.month, rules.incomeTax);
   const nps = input.benefits ? employerNps(input, days, yearRules) : null;
   if (nps?.line) {
@@ -156,6 +175,7 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
     regularMonthly: regular,
     tdsDeductedSoFarPaise: input.earlier.tds,
   };
+  if (ahead) tdsInput.professionalTaxAhead = { amountPaise: ahead.amount, words: ahead.words };
   if (tax.previousEmployer) tdsInput.previousEmployer = tax.previousEmployer;
   if (tax.expectedOneTime) tdsInput.oneTimeItems = tax.expectedOneTime;
   if (tax.declarations) tdsInput.declarations = tax.declarations;
@@ -168,8 +188,14 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
   for (const l of lines) if (l.kind === 'deduction') otherDeductions += l.amount;
   const payLeft = gross - otherDeductions;
   const tdsRoom = payLeft > 0 ? payLeft - (payLeft % 100) : 0;
-  const tdsDeducted = tds.tdsPaise > tdsRoom ? tdsRoom : tds.tdsPaise;
-  const shortfall = tds.tdsPaise - tdsDeducted;
+  // An administrator's uploaded figure replaces the projection's for this month only; the cap
+  // still applies, and ytd.tds carries what was deducted, so the next months' projections take up
+  // (or give back) the difference by themselves.
+  const override = tax.override;
+  if (override) checkOverride(override);
+  const wanted = override ? override.amountPaise : tds.tdsPaise;
+  const tdsDeducted = wanted > tdsRoom ? tdsRoom : wanted;
+  const shortfall = wanted - tdsDeducted;
   const tdsInputs: PayslipLine['inputs'] = [
     { name: 'regime', value: tax.regime, from: 'tax settings' },
     {
@@ -192,6 +218,30 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
     },
     { name: 'TDS earlier this FY', value: input.earlier.tds, unit: 'paise', from: 'earlier.tds' },
   ];
+  if (tax.regime === 'old') {
+    tdsInputs.push({
+      name: 'PT for the year',
+      value: (input.earlier.paid.professionalTaxPaise ?? 0) + pt.amount + (ahead?.amount ?? 0),
+      unit: 'paise',
+      from: 'earlier.paid.professionalTaxPaise + this month + the months ahead by their slabs',
+    });
+  }
+  let overrideWords = '';
+  if (override) {
+    tdsInputs.push(
+      { name: 'TDS computed by the engine', value: tds.tdsPaise, unit: 'paise', from: 'projection method' },
+      {
+        name: 'TDS override',
+        value: override.amountPaise,
+        unit: 'paise',
+        from: `tax.override (uploaded by an administrator): ${override.reason}`,
+      },
+    );
+    overrideWords = `override ${formatInr(override.amountPaise)} uploaded by an administrator (reason: ${override.reason.trim()}) instead of the ${formatInr(tds.tdsPaise)} the engine computed; the year-to-date TDS carries what is deducted, so later months' projections recover or give back the difference. The engine's computation: `;
+    notes.push(
+      `TDS overridden: ${formatInr(override.amountPaise)} instead of the computed ${formatInr(tds.tdsPaise)} (${override.reason.trim()}).`,
+    );
+  }
   let shortfallWords = '';
   if (shortfall > 0) {
     tdsInputs.push({
@@ -200,9 +250,9 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
       unit: 'paise',
       from: 'gross less the other deductions of this payslip',
     });
-    shortfallWords = ` ${formatInr(shortfall)} could not be deducted this month: pay left after other deductions was ${formatInr(payLeft > 0 ? payLeft : 0)}; it is recovered in later months by the projection. TDS deducted: ${formatInr(tdsDeducted)} of the ${formatInr(tds.tdsPaise)} computed, in whole rupees (tax is deducted from the salary paid, s.192/s.392; ADR 0014).`;
+    shortfallWords = ` ${formatInr(shortfall)} could not be deducted this month: pay left after other deductions was ${formatInr(payLeft > 0 ? payLeft : 0)}; it is recovered in later months by the projection. TDS deducted: ${formatInr(tdsDeducted)} of the ${formatInr(wanted)} ${override ? 'overridden' : 'computed'}, in whole rupees (tax is deducted from the salary paid, s.192/s.392; ADR 0014).`;
     notes.push(
-      `TDS capped at the pay left: ${formatInr(shortfall)} of this month's ${formatInr(tds.tdsPaise)} could not be deducted; later months recover it.`,
+      `TDS capped at the pay left: ${formatInr(shortfall)} of this month's ${formatInr(wanted)} could not be deducted; later months recover it.`,
     );
   }
   lines.push({
@@ -212,13 +262,13 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
     base: tds.projectedGrossPaise,
     rate: null,
     amount: tdsDeducted,
-    rounding: 'rupee-nearest',
+    rounding: override ? 'none' : 'rupee-nearest',
     rule: {
       section: '§5.5',
       source: `${yearRules.tdsSection}; FY ${yearRules.financialYear} income-tax data`,
     },
     inputs: tdsInputs,
-    explain: `Income tax (TDS, ${tax.regime} regime, projection method): ${tds.explanation}${shortfallWords}`,
+    explain: `Income tax (TDS, ${tax.regime} regime, projection method): ${overrideWords}${tds.explanation}${shortfallWords}`,
     show: true,
   });
 
@@ -266,7 +316,7 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
         employerNpsPaise: (p.employerNpsPaise ?? 0) + (nps?.earned ?? 0),
       },
       tds: e.tds + tdsDeducted,
-      grossThisHalfYear: (newHalf ? 0 : e.grossThisHalfYear) + gross,
+      grossThisHalfYear: (newHalf ? 0 : e.grossThisHalfYear) + ptGross,
       ptThisHalfYear: (newHalf ? 0 : e.ptThisHalfYear) + (pt.halfYearly ? pt.amount : 0),
       esiCoveredThisPeriod: esi.covered,
       monthsPaid: e.monthsPaid + (gross > 0 ? 1 : 0),

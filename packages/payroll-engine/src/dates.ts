@@ -53,6 +53,36 @@ export function iso(y: number, m: number, d: number): IsoDate {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+const monthEnds = new Map<number, IsoDate>();
+
+/** The last day of a month as an ISO date, remembered: every payslip asks for several. */
+export function monthEndIso(y: number, m: number): IsoDate {
+  const key = y * 12 + m;
+  let end = monthEnds.get(key);
+  if (end === undefined) {
+    end = iso(y, m, daysInMonth(y, m));
+    if (monthEnds.size >= 1024) monthEnds.clear();
+    monthEnds.set(key, end);
+  }
+  return end;
+}
+
+/** Calendar month names, January first (index m − 1). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 /** Financial year start (April) for a month: 2026-02 → 2025. */
 export function fyStartYear(y: number, m: number): number {
   return m >= 4 ? y : y - 1;

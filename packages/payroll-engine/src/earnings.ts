@@ -52,6 +52,13 @@ export function oneTimeLine(item: OneTimeItem): PayslipLine {
     throw new RangeError(`one-time item ${item.code}: amount must be whole paise ≥ 0`);
   }
   const earning = item.kind === 'earning';
+  // The caller's words on where the item came from (arrears of which months, which claim) lead.
+  const origin = item.explain?.trim();
+  const from = origin ? `${origin}${/[.!?]$/.test(origin) ? '' : '.'} ` : '';
+  // How an earning counts, so a reimbursement or a leave encashment can be checked on the payslip.
+  const counted = earning
+    ? ` Counted as ${item.taxable === false ? 'not taxable' : 'taxable'} pay, ${item.epfWage ? '' : 'not '}EPF wage, ${item.esiWage ? '' : 'not '}ESI wage${item.ptWage === false ? ', outside the gross PT is read on' : ''}.`
+    : '';
   return {
     code: item.code,
     label: item.label,
@@ -65,7 +72,7 @@ export function oneTimeLine(item: OneTimeItem): PayslipLine {
       source: 'one-time item entered for this month',
     },
     inputs: [{ name: 'amount', value: item.amount, unit: 'paise', from: `one-time item ${item.code}` }],
-    explain: `${item.label}: one-time ${earning ? 'earning' : 'deduction'} for this month, ${formatInr(item.amount)}, paid as entered (not prorated).`,
+    explain: `${from}${item.label}: one-time ${earning ? 'earning' : 'deduction'} for this month, ${formatInr(item.amount)}, ${earning ? 'paid' : 'deducted'} as entered (not prorated).${counted}`,
     show: item.showOnPayslip ?? true,
   };
 }

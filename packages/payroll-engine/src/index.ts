@@ -2,7 +2,7 @@
  * @hr/payroll-engine: pure, deterministic India payroll (issue 14). No database, clock or
  * environment inside; money in integer paise; statutory figures as dated data with their source.
  */
-export const ENGINE_VERSION = '0.1.0';
+export const ENGINE_VERSION = '0.2.0';
 
 export { computePayslip } from './compute';
 export { payDays } from './days';

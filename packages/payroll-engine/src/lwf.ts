@@ -1,23 +1,8 @@
 /** Labour Welfare Fund (rules §4): flat amounts in the state's deduction months, per-employee flag. */
-import { daysInMonth, iso } from './dates';
+import { MONTH_NAMES, monthEndIso } from './dates';
 import { inForce } from './figures';
 import { formatInr } from './money';
 import type { PayslipInput, PayslipLine, StatutoryRules } from './types';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export function computeLwf(
   input: PayslipInput,
@@ -28,13 +13,13 @@ export function computeLwf(
 ): PayslipLine[] {
   const e = input.employee;
   if (!e.lwfApplicable) return [];
-  const monthEnd = iso(y, m, daysInMonth(y, m));
+  const monthEnd = monthEndIso(y, m);
   const rate = rules.lwf.find((r) => r.state === e.state && inForce(r, monthEnd));
   if (!rate?.months.includes(m)) return [];
   // On the register on the last day of the deduction month (30 Jun / 31 Dec).
   const onRegister = e.exitDate === undefined || e.exitDate >= monthEnd;
   if (!onRegister || gross <= 0) return [];
-  const when = rate.months.map((x) => MONTHS[x - 1]).join(' and ');
+  const when = rate.months.map((x) => MONTH_NAMES[x - 1]).join(' and ');
   const inputs = [
     { name: 'LWF applicable', value: 'yes', from: 'employee facts' },
     { name: 'state', value: e.state, from: 'employee facts' },

@@ -79,11 +79,24 @@ export interface OneTimeItem {
   label: string;
   kind: 'earning' | 'deduction';
   amount: Paise;
-  /** For earnings: taxable, EPF and ESI wage flags (e.g. arrears of basic: epfWage; incentive: esiWage). */
+  /**
+   * For earnings: taxable (default true), EPF and ESI wage (default false) flags (e.g. arrears of
+   * basic: epfWage; incentive: esiWage; reimbursement: taxable false).
+   */
   taxable?: boolean;
   epfWage?: boolean;
   esiWage?: boolean;
+  /**
+   * For earnings: counts in the gross PT slabs are read on (default true). False for a
+   * reimbursement of expenses, which repays a cost and is not salary.
+   */
+  ptWage?: boolean;
   showOnPayslip?: boolean;
+  /**
+   * Where the item came from, in words; the line's explanation starts with it (e.g. "Arrears of
+   * Basic for Sep 2026 and Oct 2026: revision effective 1 Sep 2026 recorded 20 Nov 2026").
+   */
+  explain?: string;
 }
 
 export type ProrationMethod =
@@ -139,7 +152,10 @@ export interface EarlierInYear {
   paid: SalaryFigures;
   /** TDS deducted earlier this FY by this employer. */
   tds: Paise;
-  /** Gross paid earlier in the current half-year (Apr–Sep / Oct–Mar), for half-yearly PT (Tamil Nadu). */
+  /**
+   * Gross paid earlier in the current half-year (Apr–Sep / Oct–Mar) that PT is read on (without
+   * one-time items flagged `ptWage: false`), for half-yearly PT (Tamil Nadu).
+   */
   grossThisHalfYear: Paise;
   /** PT already deducted in this half-year (half-yearly states). */
   ptThisHalfYear: Paise;
@@ -157,6 +173,13 @@ export interface TaxSettings {
   previousEmployer?: SalaryFigures & { tdsPaise: Paise };
   /** Known one-time taxable items still to come this FY (bonus announced for March ...). */
   expectedOneTime?: { label: string; amountPaise: Paise }[];
+  /**
+   * TDS figure an administrator uploaded for this month, in whole rupees, with the reason: the TDS
+   * line deducts it instead of the projection's figure (still capped at the pay left, ADR 0014) and
+   * says both. The year-to-date TDS carries what was deducted, so later months' projections
+   * recover or give back the difference.
+   */
+  override?: { amountPaise: Paise; reason: string };
 }
 
 /** A pre-tax benefit inside CTC (see benefits.ts for how each kind is paid and taxed). */

@@ -45,12 +45,15 @@ export interface TaxableIncome {
 /**
  * From the year's gross salary to total income in a regime. The new regime allows only the
  * standard deduction and employer NPS (80CCD(2)); the old regime adds HRA, PT and Chapter VI-A.
+ * `ptMadeOf` says how the year's PT was projected ("₹200 paid so far + ₹200 this month + ..."), for
+ * the PT step's words.
  */
 export function taxableIncome(
   annual: SalaryFigures,
   regime: TaxRegime,
   yearRules: IncomeTaxYearRules,
   declarations: TaxDeclarations = {},
+  ptMadeOf?: string,
 ): TaxableIncome {
   // Employer NPS is salary (a perquisite) first, then deducted up to the cap.
   const gross = annual.grossPaise + (annual.employerNpsPaise ?? 0);
@@ -98,12 +101,16 @@ export function taxableIncome(
       yearRules.hra.source,
     );
 
-    const pt = Math.min(annual.professionalTaxPaise ?? 0, lim.professionalTaxCapPaise.value);
+    const ptYear = annual.professionalTaxPaise ?? 0;
+    const pt = Math.min(ptYear, lim.professionalTaxCapPaise.value);
+    const ptCapped = pt < ptYear ? ` (capped at ${formatRupees(lim.professionalTaxCapPaise.value)})` : '';
     add(
       'professional-tax',
       'Professional tax u/s 16(iii)',
       pt,
-      `professional tax ${formatRupees(pt)}${pt < (annual.professionalTaxPaise ?? 0) ? ` (capped at ${formatRupees(lim.professionalTaxCapPaise.value)})` : ''}`,
+      ptMadeOf
+        ? `PT for the year ${formatRupees(ptYear)}: ${ptMadeOf}${ptCapped ? `; deductible ${formatRupees(pt)}${ptCapped}` : ''}`
+        : `professional tax ${formatRupees(pt)}${ptCapped}`,
       lim.professionalTaxCapPaise.source,
     );
 

@@ -230,6 +230,54 @@ describe('computeMonthlyTds by projection', () => {
     expect(tds.reduce((a, b) => a + b, 0)).toBe(rs(82_805));
   });
 
+  it('PT of the months ahead, worked by the caller from the slabs, replaces regular PT × months and is explained', () => {
+    // The month above, with the caller's PT ahead for April: 10 × 200 + 300 in February = 2,300.
+    // PT for the year 0 + 200 + 2,300 = 2,500 (not 12 × 200 = 2,400). Deductions 3,64,500;
+    // taxable 8,35,500; tax 12,500 + 20% × 3,35,500 = 79,600; cess 3,184 → 82,784 ÷ 12 = 6,898.67 → 6,899.
+    const month: SalaryFigures = {
+      grossPaise: rs(1_00_000),
+      basicDaPaise: rs(50_000),
+      hraPaise: rs(20_000),
+      employeePfPaise: rs(6_000),
+      professionalTaxPaise: rs(200),
+    };
+    const input: TdsInput = {
+      month: '2026-04',
+      regime: 'old',
+      paidSoFar: { grossPaise: 0 },
+      thisMonth: month,
+      regularMonthly: month,
+      tdsDeductedSoFarPaise: 0,
+      declarations: { annualRentPaise: rs(3_00_000), rentCity: 'Delhi' },
+      professionalTaxAhead: { amountPaise: rs(2_300), words: '10 × ₹200 + ₹300 in February' },
+    };
+    const r = computeMonthlyTds(input, FY_2026_27);
+    expect(r.deductionsPaise).toBe(rs(3_64_500));
+    expect(r.annualTax.totalTaxPaise).toBe(rs(82_784));
+    expect(r.tdsPaise).toBe(rs(6_899));
+    expect(r.explanation).toContain(
+      'PT for the year ₹2,500: ₹0 paid so far + ₹200 this month + 10 × ₹200 + ₹300 in February;',
+    );
+    // A previous employer's PT counts in the year; the deduction stops at ₹2,500 (Art. 276(2)).
+    const joined = computeMonthlyTds(
+      {
+        ...input,
+        previousEmployer: { grossPaise: 0, professionalTaxPaise: rs(1_200), tdsPaise: 0 },
+      },
+      FY_2026_27,
+    );
+    expect(joined.explanation).toContain(
+      'PT for the year ₹3,700: previous employer ₹1,200 + ₹0 paid so far + ₹200 this month + 10 × ₹200 + ₹300 in February; deductible ₹2,500 (capped at ₹2,500)',
+    );
+    expect(joined.deductionsPaise).toBe(rs(3_64_500));
+    // The new regime allows no PT deduction, so its explanation does not mention it.
+    const newRegime = computeMonthlyTds({ ...input, regime: 'new' }, FY_2026_27);
+    expect(newRegime.explanation).not.toContain('PT for the year');
+    expect(() =>
+      computeMonthlyTds({ ...input, professionalTaxAhead: { amountPaise: -1, words: '' } }, FY_2026_27),
+    ).toThrow(/professionalTaxAhead.amountPaise/);
+  });
+
   it('refuses a month outside the year rules', () => {
     const input: TdsInput = {
       month: '2026-04',

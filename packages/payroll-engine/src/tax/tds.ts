@@ -86,6 +86,17 @@ export function computeMonthlyTds(input: TdsInput, rules: IncomeTaxYearRules): T
   addFigures(projected, input.thisMonth, 1);
   addFigures(projected, input.regularMonthly, monthsAfter);
   addFigures(projected, { grossPaise: oneTimeTotal }, 1);
+  // PT is not the same every month (February's own amount, half-yearly states): when the caller
+  // has worked the months ahead from the slabs, that figure replaces regular × months after.
+  const ptAhead = input.professionalTaxAhead;
+  let ptMadeOf: string | undefined;
+  if (ptAhead) {
+    assertPaise('professionalTaxAhead.amountPaise', ptAhead.amountPaise);
+    projected.professionalTaxPaise +=
+      ptAhead.amountPaise - (input.regularMonthly.professionalTaxPaise ?? 0) * monthsAfter;
+    const prevPt = prev?.professionalTaxPaise ?? 0;
+    ptMadeOf = `${prevPt ? `previous employer ${formatRupees(prevPt)} + ` : ''}${formatRupees(input.paidSoFar.professionalTaxPaise ?? 0)} paid so far + ${formatRupees(input.thisMonth.professionalTaxPaise ?? 0)} this month${ptAhead.words ? ` + ${ptAhead.words}` : ''}`;
+  }
 
   const steps: TaxStep[] = [];
   let parts = `paid so far ${formatRupees(input.paidSoFar.grossPaise)} + this month ${formatRupees(input.thisMonth.grossPaise)} + ${monthsAfter} × ${formatRupees(input.regularMonthly.grossPaise)}`;
@@ -100,7 +111,7 @@ export function computeMonthlyTds(input: TdsInput, rules: IncomeTaxYearRules): T
     source: 'projection method, /work/shared/payroll/statutory-rules.md 5.5 step 1',
   });
 
-  const income = taxableIncome(projected, input.regime, rules, input.declarations);
+  const income = taxableIncome(projected, input.regime, rules, input.declarations, ptMadeOf);
   for (const step of income.steps) steps.push(step);
   steps.push({
     key: 'taxable-income',

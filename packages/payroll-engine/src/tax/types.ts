@@ -163,6 +163,15 @@ export interface TdsInput {
   thisMonth: SalaryFigures;
   /** Full monthly figures projected for each month after this one up to March (or exitMonth). */
   regularMonthly: SalaryFigures;
+  /**
+   * Professional tax of the months after this one (to March or exitMonth), worked month by month
+   * from the state's slabs by the caller (February's own amount, half-yearly states in their
+   * deduction months, the annual cap), with `words` saying how ("9 × ₹200 + ₹300 in February").
+   * When given it replaces regularMonthly.professionalTaxPaise × the months after this one, and the
+   * old regime's PT step reads "PT for the year ₹2,500: ₹200 paid so far + ₹200 this month +
+   * 9 × ₹200 + ₹300 in February".
+   */
+  professionalTaxAhead?: { amountPaise: number; words: string };
   /** Declared or known one-time items still to be paid this FY (not yet in paidSoFar/thisMonth). */
   oneTimeItems?: OneTimeItem[];
   /** TDS this employer already deducted in earlier months of this FY. */
