@@ -451,6 +451,7 @@ export function buildInput(a: {
   revisions: SalaryRevision[];
   attendance: { lop_days: number; detail: PayableDaysDetail };
   items: {
+    source: string;
     kind: 'earning' | 'deduction';
     code: string;
     label: string;
@@ -460,6 +461,7 @@ export function buildInput(a: {
     esi_wage: boolean;
     explain: string;
   }[];
+  tdsOverride: { tds_paise: number; reason: string } | null;
   settings: PayRunSettings;
   statutory: Awaited<ReturnType<typeof readStatutorySettings>>;
   flags: ComponentFlags;
@@ -512,7 +514,7 @@ export function buildInput(a: {
   const oneTime: OneTimeItem[] = a.items.map((it) => {
     const n = (seen.get(it.code) ?? 0) + 1;
     seen.set(it.code, n);
-    const item: OneTimeItem & { explain?: string } = {
+    const item: OneTimeItem = {
       code: n === 1 ? it.code : `${it.code}_${n}`,
       label: it.label,
       kind: it.kind,
@@ -520,6 +522,8 @@ export function buildInput(a: {
       taxable: it.taxable,
       epfWage: it.epf_wage,
       esiWage: it.esi_wage,
+      // A reimbursement pays back money spent for work: not salary for professional tax either.
+      ptWage: it.source !== 'reimbursement',
     };
     if (it.explain) item.explain = it.explain;
     return item;
@@ -549,6 +553,9 @@ export function buildInput(a: {
     esi: { applicable: a.statutory.esi.enabled },
     tax: {
       regime: e.tax_regime,
+      ...(a.tdsOverride
+        ? { override: { amountPaise: a.tdsOverride.tds_paise, reason: a.tdsOverride.reason } }
+        : {}),
       ...(a.opening &&
       (a.opening.previous_employer_income_paise > 0 || a.opening.previous_employer_tds_paise > 0)
         ? {
@@ -614,7 +621,7 @@ export async function computeChunk(
           esi_wage: boolean;
           explain: string;
         }>(
-          `SELECT employee_id, kind, code, label, amount_paise::float8 AS amount_paise, taxable, epf_wage, esi_wage, explain
+          `SELECT employee_id, source, kind, code, label, amount_paise::float8 AS amount_paise, taxable, epf_wage, esi_wage, explain
            FROM pay_run_items WHERE run_id = $1 AND employee_id = ANY($2::uuid[]) ORDER BY source, code, id`,
           [runId, ids],
         ),
@@ -645,6 +652,12 @@ export async function computeChunk(
       itemsOf.set(it.employee_id, list);
       list.push(it);
     }
+    const overrides = await tx.query<{ employee_id: string; tds_paise: number; reason: string }>(
+      `SELECT employee_id, tds_paise::float8 AS tds_paise, reason FROM pay_run_tds_overrides
+        WHERE run_id = $1 AND employee_id = ANY($2::uuid[])`,
+      [runId, ids],
+    );
+    const overrideOf = new Map(overrides.rows.map((r) => [r.employee_id, r]));
     // The revision each payslip took when the run was prepared, and any in force earlier in the month.
     const taken = await revisionsById(
       tx,
@@ -675,6 +688,7 @@ export async function computeChunk(
           revisions: revs,
           attendance: { lop_days: Number(att.lop_days), detail: att.detail },
           items: itemsOf.get(p.employee_id) ?? [],
+          tdsOverride: overrideOf.get(p.employee_id) ?? null,
           settings,
           statutory,
           flags,
