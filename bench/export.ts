@@ -57,7 +57,7 @@ async function run(format: 'csv' | 'xlsx', n: number) {
     },
   });
   const start = performance.now();
-  await pipeline(exportStream(format, COLUMNS, rows(n), 'Bench'), sink);
+  await pipeline(await exportStream(format, COLUMNS, rows(n), 'Bench'), sink);
   const ms = performance.now() - start;
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage().rss);

@@ -79,11 +79,31 @@ export function xlsxStream<R>(
   return out;
 }
 
-export function exportStream<R>(
+/**
+ * The export as a stream, once its first row has been read. The first read is where a filter the
+ * database refuses (or any other failure of the query) shows itself: read before the stream is
+ * handed to the reply, it answers with the error envelope; read by the stream, it came after the
+ * 200 and its headers had gone, and the download broke off with nothing to say why (issue 21). A
+ * later batch that fails can still only cut the download short: the status has been sent by then.
+ */
+export async function exportStream<R>(
   format: 'csv' | 'xlsx',
   columns: ExportColumn<R>[],
   rows: AsyncIterable<R>,
   sheetName: string,
-): Readable {
-  return format === 'csv' ? csvStream(columns, rows) : xlsxStream(columns, rows, sheetName);
+): Promise<Readable> {
+  const primed = await firstRowRead(rows);
+  return format === 'csv' ? csvStream(columns, primed) : xlsxStream(columns, primed, sheetName);
+}
+
+/** The same rows, the first of them read now (its failure is thrown here). */
+async function firstRowRead<R>(rows: AsyncIterable<R>): Promise<AsyncIterable<R>> {
+  const it = rows[Symbol.asyncIterator]();
+  const first = await it.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    // Delegating passes on a download that stops early (return) to the source's iterator.
+    yield* { [Symbol.asyncIterator]: () => it };
+  })();
 }

@@ -67,7 +67,7 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
         yield* report.months;
       })();
       const name = exportFileName('headcount', await reports.today(actor), format);
-      return sendFile(reply, format, name, exportStream(format, HEADCOUNT_COLUMNS, rows, 'Headcount'));
+      return sendFile(reply, format, name, await exportStream(format, HEADCOUNT_COLUMNS, rows, 'Headcount'));
     },
   );
 
@@ -104,7 +104,7 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
         reply,
         format,
         name,
-        exportStream(format, JOINER_LEAVER_COLUMNS, rows, 'Joiners and leavers'),
+        await exportStream(format, JOINER_LEAVER_COLUMNS, rows, 'Joiners and leavers'),
       );
     },
   );
@@ -138,7 +138,7 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
         reply,
         format,
         name,
-        exportStream(format, REIMBURSEMENT_COLUMNS, rows, 'Reimbursements'),
+        await exportStream(format, REIMBURSEMENT_COLUMNS, rows, 'Reimbursements'),
       );
     },
   );
@@ -172,7 +172,7 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
         reply,
         format,
         name,
-        exportStream(format, LEAVE_BALANCE_COLUMNS, rows, 'Leave balances'),
+        await exportStream(format, LEAVE_BALANCE_COLUMNS, rows, 'Leave balances'),
       );
     },
   );
