@@ -612,6 +612,7 @@ export async function computeChunk(
         ),
         tx.query<{
           employee_id: string;
+          source: string;
           kind: 'earning' | 'deduction';
           code: string;
           label: string;
