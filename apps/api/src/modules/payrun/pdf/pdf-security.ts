@@ -79,7 +79,8 @@ const hex = (b: Buffer) => `<${b.toString('hex')}>`;
  * payslip (ADR 0018). A reader tries the given password as the owner's, fails, then as the user's.
  */
 export function standardSecurity(userPassword: string): PdfEncryption {
-  const rnd = randomBytes(32 + 16 + 96 + 4);
+  // The file key, two salts, /O (48 bytes) and /OE (32), and the 4 random bytes of /Perms.
+  const rnd = randomBytes(32 + 16 + 48 + 32 + 4);
   const key = rnd.subarray(0, 32);
   const validationSalt = rnd.subarray(32, 40);
   const keySalt = rnd.subarray(40, 48);
