@@ -168,13 +168,19 @@ describe.skipIf(!pdfToolsPresent)('payslip PDF read by pdftotext and qpdf', () =
     expect(qpdfCheck(file).status).toBe(0);
   });
 
-  it('keeps a ₹ in a label and the words the payslip carries', () => {
+  it('keeps a ₹, brackets and a backslash in a label, cuts a word too long for its column, and prints the words given', () => {
     const d = samplePayslipDoc(3);
-    d.payslip.lines[3] = { ...d.payslip.lines[3]!, label: 'Meal card (₹100 a day)' };
+    const long = 'Supercalifragilisticexpialidocious'.repeat(4);
+    d.payslip.lines[3] = { ...d.payslip.lines[3]!, label: 'Meal card (₹100 a day) \\ (canteen' };
+    d.payslip.lines[4] = { ...d.payslip.lines[4]!, label: long };
     d.payslip.net_paise = 0;
     d.payslip.net_in_words = amountInWords(0);
-    const t = textOf(renderPayslipPdf(d));
-    expect(t).toContain('Meal card (₹100 a day)');
+    const file = renderPayslipPdf(d);
+    const t = textOf(file);
+    expect(t).toContain('Meal card (₹100 a day) \\ (canteen');
+    expect(t).not.toContain(long); // not on one line: it would run over the amounts
+    expect(t.replace(/ |₹[\d,.]+/g, '')).toContain(long);
     expect(t).toContain('Net pay ₹0.00 Rupees Zero Only');
+    expect(qpdfCheck(file).status).toBe(0);
   });
 });
