@@ -29,6 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { type QueueMode, queueRoutes } from '../../lib/queue-routes';
+import { uploadedFile } from '../../lib/sheet-import';
 import { type Actor, actorOf } from '../../plugins/auth';
 import type { AttendanceService } from './attendance.service';
 import { CSV_TYPE, exportName, monthSheet, musterSheet, toCsv, toXlsx, XLSX_TYPE } from './export';
@@ -97,28 +98,8 @@ export function attendanceRoutes(
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) {
-          throw new AppError(
-            'UNSUPPORTED_MEDIA_TYPE',
-            'Send the file as multipart/form-data in the field "file"',
-          );
-        }
-        const part = await request.file();
-        if (part?.fieldname !== 'file') {
-          throw new AppError('VALIDATION', 'Attach the punch file in the form field "file"', {
-            errors: [{ path: 'file', message: 'Required' }],
-          });
-        }
-        let data: Buffer;
-        try {
-          data = await part.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 5 MiB');
-          }
-          throw err;
-        }
-        const result = await svc.uploadPunches(actorOf(request), { name: part.filename ?? '', data });
+        const file = await uploadedFile(request, { what: 'punch file', maxBytes: MAX_PUNCH_FILE_BYTES });
+        const result = await svc.uploadPunches(actorOf(request), file);
         if (!result.stored) {
           const n = new Set(result.errors.map((e) => e.row)).size;
           return reply.code(400).send({

@@ -34,7 +34,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { uploadedFile } from '../../lib/sheet-import';
 import { actorOf } from '../../plugins/auth';
 import type { EmployeesService } from './employees.service';
 import type { ChildKind } from './records.repo';
@@ -321,28 +321,8 @@ export function employeesRoutes(
       },
       async (request, reply) => {
         const actor = actorOf(request);
-        if (!request.isMultipart()) {
-          throw new AppError(
-            'UNSUPPORTED_MEDIA_TYPE',
-            'Send the file as multipart/form-data in the field "file"',
-          );
-        }
-        const part = await request.file();
-        if (part?.fieldname !== 'file') {
-          throw new AppError('VALIDATION', 'Attach the spreadsheet in the form field "file"', {
-            errors: [{ path: 'file', message: 'Required' }],
-          });
-        }
-        let data: Buffer;
-        try {
-          data = await part.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 5 MiB');
-          }
-          throw err;
-        }
-        const result = await upload(actor, { name: part.filename ?? '', data }, request.query.mode);
+        const file = await uploadedFile(request, { what: 'spreadsheet', maxBytes: MAX_UPLOAD_BYTES });
+        const result = await upload(actor, file, request.query.mode);
         if (!result.stored) {
           const n = new Set(result.errors.map((e) => e.row)).size;
           return reply.code(400).send({

@@ -18,6 +18,7 @@ import { firstDay, lastDay, monthOf } from './month';
 import { payableDaysOf } from './payable-days';
 import { createRun, deleteRun, listRuns, runView } from './runs';
 import { readPayrunSettings, writePayrunSettings } from './settings';
+import { createSheetsService } from './sheets/service';
 
 export type PayrunDeps = { db: Db; clock: Clock; audit: AuditService };
 
@@ -26,6 +27,9 @@ export function createPayrunService(deps: PayrunDeps) {
   const { db, clock, audit } = deps;
 
   return {
+    /** The run's sheets and the opening year-to-date (sheets.routes.ts). */
+    sheets: createSheetsService({ db, audit }),
+
     settings: (actor: Actor): Promise<PayRunSettings> =>
       db.tenant(actor.companyId, (tx) => readPayrunSettings(tx)),
 
