@@ -294,6 +294,27 @@ describe('attendance sheet', () => {
     expect(pre2.json().data).toMatchObject({ import_id: p.import_id, already_uploaded: true });
   });
 
+  it('confirm checks the sheet again against the month as it is now', async () => {
+    // ACM0005's joining date corrected to December since the upload: no longer in November.
+    const joined = (
+      await t.db.query<{ d: string }>(
+        `SELECT to_char(date_of_joining, 'YYYY-MM-DD') AS d FROM employees WHERE employee_code = 'ACM0005'`,
+      )
+    ).rows[0]!.d;
+    await t.db.query(`UPDATE employees SET date_of_joining = '2026-12-01' WHERE employee_code = 'ACM0005'`);
+    const res = await callAs(t, admin, 'POST', `/api/payrun/confirm-attendance/${run}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'The attendance sheet good.xlsx no longer fits Nov 2026 (1 row with errors): upload a corrected sheet or remove it, then confirm',
+    );
+    expect(res.json().errors[0].message).toMatch(
+      /^Row 3, Employee code: .+ \(ACM0005\) joins on 1 Dec 2026, after Nov 2026$/,
+    );
+    expect((await runOf()).attendance_status).toBe('pending');
+    expect(await count('SELECT count(*)::int AS n FROM pay_run_attendance WHERE run_id = $1', [run])).toBe(0);
+    await t.db.query(`UPDATE employees SET date_of_joining = $1 WHERE employee_code = 'ACM0005'`, [joined]);
+  });
+
   it('confirm takes one row per employee of the month: the sheet’s where it has them, the system’s otherwise', async () => {
     const res = await callAs(t, admin, 'POST', `/api/payrun/confirm-attendance/${run}`);
     expect(res.statusCode).toBe(200);

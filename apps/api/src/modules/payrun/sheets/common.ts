@@ -24,11 +24,19 @@ export function sheetErrors(spec: SheetSpec, errors: RowError[]): SheetRowError[
   }));
 }
 
-/** The 400 of an upload whose rows are not all right: nothing was stored. */
-export function rowsRefused(spec: SheetSpec, errors: RowError[], what: string): AppError {
+/**
+ * The 400 of rows that are not all right: nothing was stored. `message` gets the number of rows
+ * ("3 rows"); by default "3 rows with errors: the TDS sheet was not stored".
+ */
+export function rowsRefused(
+  spec: SheetSpec,
+  errors: RowError[],
+  what: string,
+  message = (rows: string) => `${rows} with errors: ${what} was not stored`,
+): AppError {
   const n = new Set(errors.map((e) => e.row)).size;
   const list = sheetErrors(spec, errors);
-  return new AppError('VALIDATION', `${n} row${n === 1 ? '' : 's'} with errors: ${what} was not stored`, {
+  return new AppError('VALIDATION', message(`${n} row${n === 1 ? '' : 's'}`), {
     errors: list.map((e) => ({
       path: `Row ${e.row}, ${e.column}`,
       message: e.message,

@@ -231,11 +231,12 @@ export function createSheetsService(deps: { db: Db; audit: AuditService }) {
         if (sheet) {
           const checked = await checkAttendance(tx, run, sheet.rows, { settings, system, employees });
           if (checked.errors.length > 0) {
-            const refused = rowsRefused(ATTENDANCE_SPEC, checked.errors, 'the attendance');
-            throw new AppError(
-              'VALIDATION',
-              `The attendance sheet ${sheet.file_name} no longer fits ${period.label}: ${refused.message}. Upload a corrected sheet or remove it`,
-              refused.details,
+            throw rowsRefused(
+              ATTENDANCE_SPEC,
+              checked.errors,
+              'the attendance',
+              (rows) =>
+                `The attendance sheet ${sheet.file_name} no longer fits ${period.label} (${rows} with errors): upload a corrected sheet or remove it, then confirm`,
             );
           }
           lines = checked.clean;
