@@ -94,7 +94,7 @@ export async function importById(
   if (!rows[0]) {
     throw new AppError(
       'NOT_FOUND',
-      'That sheet preview was not found for this pay run: preview the file again',
+      'That sheet preview was not found (for this sheet and this run or year): preview the file again',
       {
         errors: [{ path: 'import_id', message: 'No such preview for this sheet' }],
       },

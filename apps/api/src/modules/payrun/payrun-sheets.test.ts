@@ -939,6 +939,9 @@ describe('roles, tenancy, file kinds and the upload guard', () => {
       import_id: pre.json().data.import_id,
     });
     expect(cross.statusCode).toBe(404);
+    expect(cross.json().message).toBe(
+      'That sheet preview was not found (for this sheet and this run or year): preview the file again',
+    );
     const next = await callAs(t, admin, 'GET', `/api/payrun/${run}`);
     expect(next.statusCode).toBe(200);
   });
