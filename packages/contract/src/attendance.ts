@@ -123,6 +123,42 @@ export const PunchImportResponseSchema = envelope(
   }),
 );
 
+/**
+ * A row of a punch file (each cell as text). The timestamp's format is checked by the API, which
+ * knows the company's time zone and the time now; the code, against the company's employees.
+ */
+export const PunchFileRowSchema = z.object({
+  employee_code: z.string().transform((v, ctx) => {
+    const t = v.trim();
+    if (!t) ctx.addIssue({ code: 'custom', message: 'Required' });
+    return t;
+  }),
+  timestamp: z.string().transform((v, ctx) => {
+    const t = v.trim();
+    if (!t) ctx.addIssue({ code: 'custom', message: 'Required' });
+    return t;
+  }),
+  direction: z.string().transform((v, ctx) => {
+    const t = v.trim().toLowerCase();
+    if (!t) return null;
+    if (t !== 'in' && t !== 'out') {
+      ctx.addIssue({ code: 'custom', message: 'Use in or out (or leave empty)' });
+      return z.NEVER;
+    }
+    return t;
+  }),
+  /** biometric (kept as such in the ledger) or device (an import); empty: an import. */
+  source: z.string().transform((v, ctx) => {
+    const t = v.trim().toLowerCase();
+    if (!t) return null;
+    if (t !== 'biometric' && t !== 'device') {
+      ctx.addIssue({ code: 'custom', message: 'Use biometric or device (or leave empty)' });
+      return z.NEVER;
+    }
+    return t;
+  }),
+});
+
 /** `POST attendance/punches/upload`: a CSV or .xlsx of punches (multipart, field "file"). */
 export const PunchUploadResponseSchema = envelope(
   z.object({

@@ -437,3 +437,76 @@ export const UPLOAD_COLUMNS = [
   'bank_ifsc',
 ] as const;
 export const UPLOAD_REQUIRED = ['first_name', 'email', 'date_of_joining'] as const;
+
+const UPLOAD_EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The contract's one date type: a real date in the years 1900 to 2199. */
+const realDate = (v: string) => isoDate.safeParse(v).success;
+
+/** One cell of the bulk upload: trimmed and normalised, then checked; an empty optional cell is ''. */
+function uploadCell(
+  opts: {
+    required?: string;
+    normalise?: (v: string) => string;
+    pattern?: [RegExp, string];
+    oneOf?: readonly string[];
+    date?: boolean;
+    max?: number;
+  } = {},
+) {
+  return z.string().transform((raw, ctx) => {
+    const v = opts.normalise ? opts.normalise(raw.trim()) : raw.trim();
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (!v) return opts.required ? fail(opts.required) : '';
+    if (opts.pattern && !opts.pattern[0].test(v)) return fail(opts.pattern[1]);
+    if (opts.oneOf && !opts.oneOf.includes(v)) return fail(`Not one of: ${opts.oneOf.join(', ')}`);
+    if (opts.date && !realDate(v)) return fail('Use a real date as YYYY-MM-DD, in the years 1900 to 2199');
+    if (opts.max && v.length > opts.max) return fail(`At most ${opts.max} characters`);
+    return v;
+  });
+}
+const lower = (v: string) => v.toLowerCase();
+const upper = (v: string) => v.toUpperCase();
+
+/**
+ * A row of the bulk upload, one schema per column (each cell's own checks; the API checks what
+ * needs more than one cell or the company's data: dates against each other and today, duplicates,
+ * existing employees, units, managers).
+ */
+export const EmployeeUploadRowSchema = z.object({
+  employee_code: uploadCell({
+    pattern: [/^[A-Za-z0-9_-]{1,32}$/, 'Letters, digits, - and _ only (up to 32)'],
+  }),
+  first_name: uploadCell({ required: 'first_name is required', max: 80 }),
+  middle_name: uploadCell(),
+  last_name: uploadCell(),
+  email: uploadCell({
+    required: 'email is required',
+    normalise: lower,
+    pattern: [UPLOAD_EMAIL_RE, 'Not an email address'],
+  }),
+  personal_email: uploadCell({ normalise: lower, pattern: [UPLOAD_EMAIL_RE, 'Not an email address'] }),
+  phone: uploadCell({ pattern: [PHONE_PATTERN, 'Not a phone number'] }),
+  gender: uploadCell({ normalise: lower, oneOf: GENDERS }),
+  date_of_birth: uploadCell({ date: true }),
+  date_of_joining: uploadCell({ required: 'date_of_joining is required', date: true }),
+  employment_type: uploadCell({ normalise: lower, oneOf: EMPLOYMENT_TYPES }),
+  designation: uploadCell(),
+  status: uploadCell({ normalise: lower, oneOf: EMPLOYEE_STATUSES }),
+  exit_date: uploadCell({ date: true }),
+  unit: uploadCell(),
+  manager_code: uploadCell(),
+  work_location: uploadCell(),
+  pan: uploadCell({ normalise: upper, pattern: [PAN_RE, 'PAN is 5 letters, 4 digits, 1 letter'] }),
+  aadhaar: uploadCell({
+    normalise: (v) => v.replace(/\s/g, ''),
+    pattern: [AADHAAR_RE, 'Aadhaar is 12 digits'],
+  }),
+  uan: uploadCell({ pattern: [/^[0-9]{12}$/, 'UAN is 12 digits'] }),
+  bank_name: uploadCell(),
+  bank_account: uploadCell({ pattern: [BANK_ACCOUNT_RE, 'Account number is 6 to 18 digits'] }),
+  bank_ifsc: uploadCell({ normalise: upper, pattern: [IFSC_RE, 'IFSC is like HDFC0001234'] }),
+});
+export type EmployeeUploadRow = z.infer<typeof EmployeeUploadRowSchema>;

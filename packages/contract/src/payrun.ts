@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema, IsoMonthSchema, MonthOfYearQuerySchema, YearQuerySchema, YearSchema } from './dates';
-import { envelope, PageQuerySchema, pagedEnvelope } from './envelope';
+import { ErrorEnvelopeSchema, envelope, PageQuerySchema, pagedEnvelope } from './envelope';
 
 /**
  * Pay runs (issue 22): payable days, a run per company and month, its sheets (attendance, one-time
@@ -292,13 +292,243 @@ export const PayRunListResponseSchema = pagedEnvelope(PayRunSchema);
 
 // ---- Sheets (attendance, one-time payouts, TDS; opening year-to-date) ------------------------
 
-/** A row error of an uploaded sheet: row number as the spreadsheet shows it, and the column's header. */
+/**
+ * A row error of an uploaded sheet: the row number as the spreadsheet shows it (the header is row
+ * 1), the column's header, and the whole sentence in words ("Row 7, LOP days: more than the 20 days
+ * Priya Sharma was employed in Nov 2026").
+ */
 export const SheetRowErrorSchema = z.object({
   row: z.number().int(),
   column: z.string(),
   message: z.string(),
 });
 export type SheetRowError = z.infer<typeof SheetRowErrorSchema>;
+
+/** The sheet's one-time payout types, as written in the sheet, and their codes. */
+export const ONETIME_PAYOUT_TYPES = {
+  bonus: 'Bonus',
+  incentive: 'Incentive',
+  arrears: 'Arrears',
+  other_earning: 'Other earning',
+  deduction: 'Deduction',
+} as const;
+export type OnetimePayoutType = keyof typeof ONETIME_PAYOUT_TYPES;
+
+/** Over this a sheet's amount is refused as a typing error (₹1 crore). */
+export const SHEET_AMOUNT_MAX_PAISE = 1_000_000_000;
+/** Opening year-to-date figures cover up to a year: ₹1 crore a month. */
+export const OPENING_YTD_MAX_PAISE = 12 * SHEET_AMOUNT_MAX_PAISE;
+
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** "Oct 2026", "October 2026", "Oct-2026", "2026-10", "2026-10-01" (a date cell), "10/2026" → '2026-10'. */
+export function sheetMonthOf(text: string): string | null {
+  const t = text.trim().toLowerCase();
+  const iso = /^(\d{4})-(\d{1,2})(?:-\d{1,2})?$/.exec(t);
+  const numeric = /^(\d{1,2})[/-](\d{4})$/.exec(t);
+  const named = /^([a-z]{3,9})[\s,-]+(\d{4})$/.exec(t);
+  let y = 0;
+  let m = 0;
+  if (iso) {
+    y = Number(iso[1]);
+    m = Number(iso[2]);
+  } else if (numeric) {
+    y = Number(numeric[2]);
+    m = Number(numeric[1]);
+  } else if (named) {
+    const name = named[1]!.replace(/^sept$/, 'sep');
+    m = MONTH_NAMES.findIndex((n) => n.startsWith(name)) + 1;
+    y = Number(named[2]);
+  }
+  if (m < 1 || m > 12 || y < 1900 || y > 2199) return null;
+  return `${y}-${String(m).padStart(2, '0')}`;
+}
+
+/**
+ * Rupees as typed in a sheet ("2,500", "₹ 2500.50", a number cell) to integer paise; null when it
+ * is not an amount; NaN when it has fractions of a paisa.
+ */
+export function sheetPaiseOf(text: string): number | null {
+  const t = text.replace(/₹|\brs\.?|\binr\b|,|\s/gi, '');
+  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(t)) return null;
+  const n = Number(t);
+  const paise = Math.round(n * 100);
+  // A number cell may carry binary noise (123.45000000000002); a third decimal is a real fraction.
+  return Math.abs(n * 100 - paise) > 1e-6 ? Number.NaN : paise;
+}
+
+const issue = (ctx: z.RefinementCtx, message: string) => {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+};
+
+/** Each schema below reads one cell's text and says what is wrong in words (after "Row 7, Amount: "). */
+const sheetCode = z.string().transform((v, ctx) => {
+  const t = v.trim();
+  if (!t) return issue(ctx, 'give the employee code');
+  if (t.length > 40) return issue(ctx, 'an employee code has at most 40 characters');
+  return t;
+});
+
+const sheetText = (max: number, required: string, min = 1) =>
+  z.string().transform((v, ctx) => {
+    const t = v.trim();
+    if (!t) return issue(ctx, required);
+    if (t.length < min) return issue(ctx, `write at least ${min} characters`);
+    if (t.length > max) return issue(ctx, `at most ${max} characters`);
+    return t;
+  });
+
+/** Whole or half days, from 0; blank is `blank` (null: required). */
+const sheetDays = (blank: number | null, required = 'give the days (0 when none)') =>
+  z.string().transform((v, ctx) => {
+    const t = v.trim();
+    if (!t) return blank === null ? issue(ctx, required) : blank;
+    if (!/^\d+(\.\d+)?$/.test(t) && !/^\.\d+$/.test(t)) {
+      return issue(
+        ctx,
+        `"${t.slice(0, 20)}" is not a number of days: write whole or half days, such as 2 or 1.5`,
+      );
+    }
+    const n = Number(t);
+    if (Math.abs(n * 2 - Math.round(n * 2)) > 1e-9)
+      return issue(ctx, 'use whole or half days, such as 2 or 1.5');
+    if (n > 31) return issue(ctx, 'a month has at most 31 days');
+    return Math.round(n * 2) / 2;
+  });
+
+/** Rupees to paise: blank is `blank` (null: required); `min` 0 or 1 paisa; at most `max` paise. */
+const sheetRupees = (opts: { blank: number | null; required?: string; allowZero: boolean; max: number }) =>
+  z.string().transform((v, ctx) => {
+    const t = v.trim();
+    if (!t)
+      return opts.blank === null ? issue(ctx, opts.required ?? 'give the amount in rupees') : opts.blank;
+    const p = sheetPaiseOf(t);
+    if (p === null)
+      return issue(ctx, `"${t.slice(0, 20)}" is not an amount: write rupees, such as 2500 or 2500.50`);
+    if (Number.isNaN(p)) return issue(ctx, 'use at most two decimals (paise)');
+    if (p < 0) return issue(ctx, 'an amount cannot be negative');
+    if (p === 0 && !opts.allowZero) return issue(ctx, 'the amount must be more than ₹0');
+    if (p > opts.max) {
+      return issue(
+        ctx,
+        `₹${(p / 100).toLocaleString('en-IN')} is more than ₹${(opts.max / 100).toLocaleString('en-IN')}: check the figure`,
+      );
+    }
+    return p;
+  });
+
+const sheetMonth = z.string().transform((v, ctx) => {
+  const t = v.trim();
+  if (!t) return null;
+  return sheetMonthOf(t) ?? issue(ctx, `"${t.slice(0, 20)}" is not a month: write it as Oct 2026 or 2026-10`);
+});
+
+/**
+ * An attendance sheet row as uploaded. Employee name and system LOP days are in the template for
+ * people and not read. The days are checked against the employee's month by the API (days
+ * employed, an earlier month for a reversal).
+ */
+export const AttendanceSheetInputSchema = z
+  .object({
+    employee_code: sheetCode,
+    lop_days: sheetDays(null, 'give the LOP days (0 when none)'),
+    lop_reversal_days: sheetDays(0),
+    lop_reversal_month: sheetMonth,
+  })
+  .superRefine((v, ctx) => {
+    if (v.lop_reversal_days > 0 && !v.lop_reversal_month) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lop_reversal_month'],
+        message: 'give the earlier month whose loss of pay is paid back, such as Oct 2026',
+      });
+    }
+    if (v.lop_reversal_month && v.lop_reversal_days === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lop_reversal_days'],
+        message: 'give the days paid back for that month, or leave the month empty',
+      });
+    }
+  });
+export type AttendanceSheetInput = z.infer<typeof AttendanceSheetInputSchema>;
+
+const payoutType = z.string().transform((v, ctx) => {
+  const t = v
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  if (!t) return issue(ctx, `give the type: ${Object.values(ONETIME_PAYOUT_TYPES).join(', ')}`);
+  const found = (Object.entries(ONETIME_PAYOUT_TYPES) as [OnetimePayoutType, string][]).find(
+    ([, label]) => label.toLowerCase() === t,
+  );
+  return found
+    ? found[0]
+    : issue(
+        ctx,
+        `"${v.trim().slice(0, 30)}" is not a type: use ${Object.values(ONETIME_PAYOUT_TYPES).join(', ')}`,
+      );
+});
+
+/** A one-time payout or deduction: who, which type, the words shown on the payslip, the amount. */
+export const OnetimeSheetInputSchema = z.object({
+  employee_code: sheetCode,
+  payout_type: payoutType,
+  description: sheetText(100, 'give the description shown on the payslip'),
+  amount: sheetRupees({ blank: null, allowZero: false, max: SHEET_AMOUNT_MAX_PAISE }),
+});
+export type OnetimeSheetInput = z.infer<typeof OnetimeSheetInputSchema>;
+
+/** The TDS to deduct this month instead of the computed figure; zero is a figure (deduct none). */
+export const TdsSheetInputSchema = z.object({
+  employee_code: sheetCode,
+  tds: sheetRupees({
+    blank: null,
+    required: 'give the TDS for the month in rupees (0 to deduct none)',
+    allowZero: true,
+    max: SHEET_AMOUNT_MAX_PAISE,
+  }),
+  reason: sheetText(500, 'say why the computed TDS is overridden', 3),
+});
+export type TdsSheetInput = z.infer<typeof TdsSheetInputSchema>;
+
+const ytdRupees = sheetRupees({ blank: 0, allowZero: true, max: OPENING_YTD_MAX_PAISE });
+/** Year-to-date figures before the company's first run of the year; a blank figure is ₹0. */
+export const OpeningYtdInputSchema = z.object({
+  employee_code: sheetCode,
+  months_paid: z.string().transform((v, ctx) => {
+    const t = v.trim();
+    if (!t) return 0;
+    if (!/^\d{1,2}$/.test(t) || Number(t) > 12) return issue(ctx, 'write the months paid, 0 to 12');
+    return Number(t);
+  }),
+  gross: ytdRupees,
+  taxable: ytdRupees,
+  basic_da: ytdRupees,
+  hra: ytdRupees,
+  pf_wage: ytdRupees,
+  employee_pf: ytdRupees,
+  employer_pf: ytdRupees,
+  pt: ytdRupees,
+  tds: ytdRupees,
+  previous_employer_income: ytdRupees,
+  previous_employer_tds: ytdRupees,
+});
+export type OpeningYtdInput = z.infer<typeof OpeningYtdInputSchema>;
 
 /** Preview of an attendance sheet row: the sheet's figures beside the system's. */
 export const AttendanceSheetRowSchema = z.object({
@@ -319,11 +549,14 @@ export const OnetimeSheetRowSchema = z.object({
   employee_id: z.string().nullable(),
   employee_code: z.string(),
   employee_name: z.string(),
-  /** bonus, incentive, arrears, other earning, or a deduction. */
+  /** bonus, incentive, arrears, other_earning or deduction (ONETIME_PAYOUT_TYPES). */
   payout_type: z.string(),
   label: z.string(),
   amount_paise: paise.nullable(),
+  /** The statutory treatment the type carries (see the template's notes). */
   taxable: z.boolean(),
+  epf_wage: z.boolean(),
+  esi_wage: z.boolean(),
 });
 export const TdsSheetRowSchema = z.object({
   row: z.number().int(),
@@ -354,14 +587,19 @@ export const OpeningYtdRowSchema = z.object({
 
 function sheetPreview<T extends z.ZodType>(row: T) {
   return z.object({
-    /** Kept for the upload of the same file (the content's hash). */
+    /**
+     * The stored preview (the sheet's content, identified by its hash): upload it with
+     * `{ "import_id": ... }` instead of sending the file again.
+     */
     import_id: z.string(),
     file_name: z.string(),
     rows_total: z.number().int(),
     rows_valid: z.number().int(),
     errors: z.array(SheetRowErrorSchema),
     rows: z.array(row),
-    /** This exact file is already the run's sheet: uploading it again changes nothing. */
+    /** What else to know, in words (e.g. employees of the month the sheet leaves out). */
+    notes: z.array(z.string()),
+    /** This exact content is already the current sheet: uploading it again changes nothing. */
     already_uploaded: z.boolean(),
   });
 }
@@ -378,6 +616,26 @@ export const OnetimeSheetPreviewResponseSchema = envelope(OnetimeSheetPreviewSch
 export const TdsSheetPreviewResponseSchema = envelope(TdsSheetPreviewSchema);
 export const OpeningYtdPreviewResponseSchema = envelope(OpeningYtdPreviewSchema);
 
+/**
+ * An upload (`POST payrun/upload-*`) sends the file again (multipart, field "file") or names the
+ * stored preview as JSON: `{ "import_id": ... }` (not in the spec).
+ */
+export const SheetUploadBodySchema = z.strictObject({ import_id: uuid });
+
+/** The 400 of an upload with bad rows: nothing was stored; each error names its row and column. */
+export const SheetUploadErrorResponseSchema = ErrorEnvelopeSchema.extend({
+  errors: z
+    .array(
+      z.object({
+        path: z.string(),
+        message: z.string(),
+        row: z.number().int().optional(),
+        column: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+
 /** The previews and templates of a run's sheets name the run in the query (the spec's paths have no id). */
 export const PayRunSheetQuerySchema = z.object({ payrun_id: uuid });
 export const OpeningYtdQuerySchema = z.object({ financial_year: FinancialYearSchema });
@@ -386,6 +644,16 @@ export const OpeningYtdListQuerySchema = PageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
 });
 export const OpeningYtdListResponseSchema = pagedEnvelope(OpeningYtdRowSchema.omit({ row: true }));
+/** `POST payrun/upload-opening-ytd`: the year's opening figures now in force. */
+export const OpeningYtdUploadResponseSchema = envelope(
+  z.object({
+    financial_year: z.string(),
+    import_id: z.string(),
+    employees: z.number().int(),
+    /** False when this exact sheet was already the year's: nothing changed. */
+    changed: z.boolean(),
+  }),
+);
 
 // ---- Review -----------------------------------------------------------------------------------
 

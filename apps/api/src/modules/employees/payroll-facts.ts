@@ -132,3 +132,35 @@ export async function payrollSecretsOf(
   );
   return new Map(rows.map((r) => [r.id, { pan_enc: r.pan_enc, bank_account_enc: r.bank_account_enc }]));
 }
+
+/** An employee found by code (any status, any dates), for matching the rows of a sheet. */
+export interface EmployeeByCode {
+  id: string;
+  code: string;
+  name: string;
+  status: 'active' | 'inactive' | 'exited';
+  date_of_joining: string;
+  exit_date: string | null;
+}
+
+/**
+ * The employees whose codes a sheet names, keyed by the code in lower case (people type codes in
+ * any case; an exact match wins if two codes differ only in case). In the caller's tenant
+ * transaction.
+ */
+export async function employeesByCodes(tx: Queryable, codes: string[]): Promise<Map<string, EmployeeByCode>> {
+  const out = new Map<string, EmployeeByCode>();
+  if (codes.length === 0) return out;
+  const wanted = new Set(codes);
+  const { rows } = await tx.query<EmployeeByCode>(
+    `SELECT e.id, e.employee_code AS code, trim(e.first_name || ' ' || e.last_name) AS name, e.status,
+            to_char(e.date_of_joining, 'YYYY-MM-DD') AS date_of_joining, to_char(e.exit_date, 'YYYY-MM-DD') AS exit_date
+       FROM employees e WHERE lower(e.employee_code) = ANY($1::text[])`,
+    [[...new Set(codes.map((c) => c.toLowerCase()))]],
+  );
+  for (const r of rows) {
+    const key = r.code.toLowerCase();
+    if (!out.has(key) || wanted.has(r.code)) out.set(key, r);
+  }
+  return out;
+}

@@ -2,32 +2,48 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   EMPLOYEE_STATUSES,
   EMPLOYMENT_TYPES,
+  EmployeeUploadRowSchema,
   GENDERS,
-  IsoDateSchema,
   UPLOAD_COLUMNS,
   UPLOAD_REQUIRED,
   type UploadResult,
   type UploadRowError,
 } from '@hr/contract';
-import ExcelJS from 'exceljs';
 import type { Db, Queryable } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
-import { csvLines } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { type FieldCrypto, lastFour } from '../../lib/field-crypto';
-import { assertSafeXlsx, DEFAULT_XLSX_LIMITS } from '../../lib/xlsx-guard';
+import { buildSheetTemplate, checkRows, readSheetFile, type SheetSpec } from '../../lib/sheet-import';
 import type { Actor } from '../../plugins/auth';
 import type { AuditEvent, AuditService } from '../audit';
 import { companyToday } from '../org';
 import { UNUSABLE_PASSWORD } from './employees.service';
 import * as rec from './records.repo';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE } from '../../lib/sheet-import';
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const BATCH = 1000;
 
 type Column = (typeof UPLOAD_COLUMNS)[number];
-type RawRow = { row: number; values: Partial<Record<Column, string>> };
+
+/**
+ * The bulk upload on the sheet-import seam (ADR 0017): its template, guarded read and per-cell row
+ * validation (the contract's EmployeeUploadRowSchema). Its import stays here: it creates employees
+ * and sign-ins, sends invitations after the commit, can import only the valid rows, and its rows
+ * carry PAN, Aadhaar and bank numbers that are stored encrypted, never as a stored preview.
+ */
+export const EMPLOYEE_UPLOAD_SPEC: SheetSpec = {
+  sheetName: 'Employees',
+  noun: 'employee rows',
+  maxRows: 20_000,
+  dates: 'date',
+  columns: UPLOAD_COLUMNS.map((c) => ({
+    key: c,
+    header: c,
+    required: (UPLOAD_REQUIRED as readonly string[]).includes(c),
+    width: Math.max(14, c.length + 4),
+  })),
+};
 
 // ---------- Template ----------
 
@@ -76,37 +92,6 @@ export async function buildTemplate(db: Db, actor: Actor): Promise<Buffer> {
       example: { code: `${prefix}${String(next).padStart(4, '0')}` },
     };
   });
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'HR App';
-  const sheet = wb.addWorksheet('Employees');
-  sheet.columns = UPLOAD_COLUMNS.map((c) => ({ header: c, key: c, width: Math.max(14, c.length + 4) }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  for (const [i, c] of UPLOAD_COLUMNS.entries()) {
-    if ((UPLOAD_REQUIRED as readonly string[]).includes(c)) {
-      header.getCell(i + 1).font = { bold: true, color: { argb: 'FFC00000' } };
-      header.getCell(i + 1).note = 'Required';
-    }
-  }
-  sheet.addRow({
-    ...EXAMPLE,
-    employee_code: example.code,
-    unit: units[0] ?? '',
-    manager_code: managers[0]?.employee_code ?? '',
-  });
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-
-  const allowed = wb.addWorksheet('Allowed values');
-  allowed.columns = [
-    { header: 'employment_type', key: 'employment_type', width: 18 },
-    { header: 'gender', key: 'gender', width: 14 },
-    { header: 'status', key: 'status', width: 12 },
-    { header: 'unit (Division / Unit)', key: 'unit', width: 32 },
-    { header: 'manager_code', key: 'manager_code', width: 16 },
-    { header: 'manager name', key: 'manager_name', width: 28 },
-    { header: 'notes', key: 'notes', width: 60 },
-  ];
-  allowed.getRow(1).font = { bold: true };
   const notes = [
     'Required: first_name, email, date_of_joining.',
     'Dates as YYYY-MM-DD. exit_date is required when status is exited.',
@@ -122,130 +107,42 @@ export async function buildTemplate(db: Db, actor: Actor): Promise<Buffer> {
     managers.length,
     notes.length,
   );
-  for (let i = 0; i < height; i++) {
-    allowed.addRow({
-      employment_type: EMPLOYMENT_TYPES[i] ?? '',
-      gender: GENDERS[i] ?? '',
-      status: EMPLOYEE_STATUSES[i] ?? '',
-      unit: units[i] ?? '',
-      manager_code: managers[i]?.employee_code ?? '',
-      manager_name: managers[i]?.name ?? '',
-      notes: notes[i] ?? '',
-    });
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-// ---------- Parsing ----------
-
-/** .xlsx is a zip (PK\x03\x04); anything else with a .csv name is read as CSV text. */
-export function detectKind(fileName: string, buf: Buffer): 'xlsx' | 'csv' {
-  const name = fileName.toLowerCase();
-  const zip = buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
-  if (name.endsWith('.xlsx')) {
-    if (!zip) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a valid .xlsx workbook');
-    return 'xlsx';
-  }
-  if (name.endsWith('.csv')) {
-    if (zip || buf.includes(0))
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a CSV text file');
-    return 'csv';
-  }
-  throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload an .xlsx or .csv file');
-}
-
-const headerKey = (h: string) =>
-  h
-    .replace(/\*/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/\s*\(.*\)$/, '')
-    .replace(/[\s-]+/g, '_');
-
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    if ('text' in v) return String(v.text);
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    if ('error' in v) return '';
-    return '';
-  }
-  return String(v);
-}
-
-function toRows(headers: string[], lines: { row: number; cells: string[] }[]): RawRow[] {
-  const keys = headers.map(headerKey);
-  const known = new Set<string>(UPLOAD_COLUMNS);
-  const missing = UPLOAD_REQUIRED.filter((c) => !keys.includes(c));
-  if (missing.length > 0) {
-    throw new AppError('VALIDATION', `The header row lacks required columns: ${missing.join(', ')}`, {
-      errors: missing.map((m) => ({ path: m, message: 'Column missing from the header row' })),
-    });
-  }
-  const out: RawRow[] = [];
-  for (const line of lines) {
-    if (line.cells.every((c) => !c.trim())) continue;
-    const values: RawRow['values'] = {};
-    keys.forEach((k, i) => {
-      if (known.has(k)) values[k as Column] = (line.cells[i] ?? '').trim();
-    });
-    out.push({ row: line.row, values });
-  }
-  return out;
-}
-
-export async function parseXlsx(buf: Buffer): Promise<RawRow[]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a readable .xlsx workbook');
-  }
-  const sheet = wb.worksheets[0];
-  if (!sheet) return [];
-  const headers: string[] = [];
-  sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
-    headers[col - 1] = cellText(cell.value);
+  return buildSheetTemplate(EMPLOYEE_UPLOAD_SPEC, {
+    rows: [
+      {
+        ...EXAMPLE,
+        employee_code: example.code,
+        unit: units[0] ?? '',
+        manager_code: managers[0]?.employee_code ?? '',
+      },
+    ],
+    sheets: [
+      {
+        name: 'Allowed values',
+        columns: [
+          { header: 'employment_type', key: 'employment_type', width: 18 },
+          { header: 'gender', key: 'gender', width: 14 },
+          { header: 'status', key: 'status', width: 12 },
+          { header: 'unit (Division / Unit)', key: 'unit', width: 32 },
+          { header: 'manager_code', key: 'manager_code', width: 16 },
+          { header: 'manager name', key: 'manager_name', width: 28 },
+          { header: 'notes', key: 'notes', width: 60 },
+        ],
+        rows: Array.from({ length: height }, (_, i) => ({
+          employment_type: EMPLOYMENT_TYPES[i] ?? '',
+          gender: GENDERS[i] ?? '',
+          status: EMPLOYEE_STATUSES[i] ?? '',
+          unit: units[i] ?? '',
+          manager_code: managers[i]?.employee_code ?? '',
+          manager_name: managers[i]?.name ?? '',
+          notes: notes[i] ?? '',
+        })),
+      },
+    ],
   });
-  const lines: { row: number; cells: string[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, n) => {
-    if (n === 1) return;
-    const cells: string[] = [];
-    for (let c = 1; c <= headers.length; c++) cells.push(cellText(row.getCell(c).value));
-    lines.push({ row: n, cells });
-  });
-  return toRows(headers, lines);
-}
-
-/** An employee file in CSV (RFC 4180, see lib/csv). */
-export function parseCsv(buf: Buffer): RawRow[] {
-  const { headers, lines } = csvLines(buf);
-  return toRows(headers, lines);
 }
 
 // ---------- Validation and import ----------
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const CHECKS: Partial<Record<Column, [RegExp, string]>> = {
-  employee_code: [/^[A-Za-z0-9_-]{1,32}$/, 'Letters, digits, - and _ only (up to 32)'],
-  email: [EMAIL, 'Not an email address'],
-  personal_email: [EMAIL, 'Not an email address'],
-  phone: [/^\+?[0-9][0-9 -]{6,17}$/, 'Not a phone number'],
-  pan: [/^[A-Z]{5}[0-9]{4}[A-Z]$/, 'PAN is 5 letters, 4 digits, 1 letter'],
-  aadhaar: [/^[0-9]{12}$/, 'Aadhaar is 12 digits'],
-  uan: [/^[0-9]{12}$/, 'UAN is 12 digits'],
-  bank_account: [/^[0-9]{6,18}$/, 'Account number is 6 to 18 digits'],
-  bank_ifsc: [/^[A-Z]{4}0[A-Z0-9]{6}$/, 'IFSC is like HDFC0001234'],
-};
-const ENUMS: Partial<Record<Column, readonly string[]>> = {
-  gender: GENDERS,
-  employment_type: EMPLOYMENT_TYPES,
-  status: EMPLOYEE_STATUSES,
-};
-/** The contract's one date type: a real date in the years 1900 to 2199, as the form and the API take it. */
-const validDate = (v: string) => IsoDateSchema.safeParse(v).success;
 
 type Prepared = {
   row: number;
@@ -275,13 +172,9 @@ export function createUploader(deps: {
     file: { name: string; data: Buffer },
     mode: 'all_or_nothing' | 'valid_only',
   ): Promise<UploadOutcome> {
-    const kind = detectKind(file.name, file.data);
-    // Before exceljs inflates anything: a zip bomb would exhaust the heap (header + 20,000 rows).
-    if (kind === 'xlsx')
-      await assertSafeXlsx(file.data, file.name, { ...DEFAULT_XLSX_LIMITS, maxRows: 20_001 });
-    const rows = kind === 'xlsx' ? await parseXlsx(file.data) : parseCsv(file.data);
-    if (rows.length === 0) throw new AppError('VALIDATION', 'The file has no employee rows');
-    if (rows.length > 20_000) throw new AppError('VALIDATION', 'At most 20,000 rows per file');
+    // The seam's guarded read: kind by content, the .xlsx guard before exceljs inflates anything
+    // (a zip bomb would exhaust the heap), header mapping, at most 20,000 rows.
+    const rows = await readSheetFile(file, EMPLOYEE_UPLOAD_SPEC);
     const importKey = createHash('sha256').update(file.data).digest('hex').slice(0, 16);
 
     const outcome = await db.tenant(
@@ -295,41 +188,24 @@ export function createUploader(deps: {
           bad.add(row);
         };
 
-        // 1. Each row on its own.
+        // 1. Each row on its own: each cell against the contract's row schema, then what needs two
+        // cells (dates against each other and today, an exit date for an exited status).
         const prepared: Prepared[] = [];
         const units = await unitsByLabel(tx);
-        for (const r of rows) {
-          const v = { ...r.values };
-          if (v.email) v.email = v.email.toLowerCase();
-          if (v.personal_email) v.personal_email = v.personal_email.toLowerCase();
-          if (v.pan) v.pan = v.pan.toUpperCase();
-          if (v.bank_ifsc) v.bank_ifsc = v.bank_ifsc.toUpperCase();
-          if (v.aadhaar) v.aadhaar = v.aadhaar.replace(/\s/g, '');
-          for (const k of ['gender', 'employment_type', 'status'] as const)
-            if (v[k]) v[k] = v[k]!.toLowerCase();
-          for (const c of UPLOAD_REQUIRED) if (!v[c]) fail(r.row, c, `${c} is required`);
-          for (const [c, [re, msg]] of Object.entries(CHECKS) as [Column, [RegExp, string]][]) {
-            if (v[c] && !re.test(v[c]!)) fail(r.row, c, msg);
-          }
-          for (const [c, list] of Object.entries(ENUMS) as [Column, readonly string[]][]) {
-            if (v[c] && !list.includes(v[c]!)) fail(r.row, c, `Not one of: ${list.join(', ')}`);
-          }
-          for (const c of ['date_of_birth', 'date_of_joining', 'exit_date'] as const) {
-            if (v[c] && !validDate(v[c]!))
-              fail(r.row, c, 'Use a real date as YYYY-MM-DD, in the years 1900 to 2199');
-          }
-          if (v.date_of_birth && validDate(v.date_of_birth)) {
-            if (v.date_of_birth > today)
+        const checked = checkRows(rows, EmployeeUploadRowSchema);
+        for (const e of checked.errors) fail(e.row, e.column, e.message);
+        for (const r of checked.rows) {
+          const ok = r.value;
+          // A cell that failed keeps its text (for the duplicate and manager checks of the file).
+          const v: Partial<Record<Column, string>> = { ...r.raw };
+          for (const [k, x] of Object.entries(ok)) if (x !== undefined) v[k as Column] = x;
+          if (ok.date_of_birth) {
+            if (ok.date_of_birth > today)
               fail(r.row, 'date_of_birth', 'The date of birth cannot be in the future');
-            else if (
-              v.date_of_joining &&
-              validDate(v.date_of_joining) &&
-              v.date_of_joining <= v.date_of_birth
-            ) {
+            else if (ok.date_of_joining && ok.date_of_joining <= ok.date_of_birth) {
               fail(r.row, 'date_of_joining', 'The date of joining must be after the date of birth');
             }
           }
-          if (v.first_name && v.first_name.length > 80) fail(r.row, 'first_name', 'At most 80 characters');
           if (v.status === 'exited' && !v.exit_date)
             fail(r.row, 'exit_date', 'Required when status is exited');
           let unitId: string | null = null;

@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { created, done, ok, paged } from '../../lib/reply';
 import { actorOf } from '../../plugins/auth';
 import type { PayrunService } from './payrun.service';
+import { sheetsRoutes } from './sheets.routes';
 
 /** Spec section 2: payroll routes need admin_dashboard.view; changes need admin_dashboard.edit. */
 export const VIEW = 'admin_dashboard.view';
@@ -38,6 +39,7 @@ export function payrunRoutes(app: FastifyInstance, deps: { payrun: PayrunService
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { payrun } = deps;
   const params = PayRunIdParamSchema;
+  sheetsRoutes(app, payrun.sheets);
 
   r.get(
     '/api/payrun/settings',

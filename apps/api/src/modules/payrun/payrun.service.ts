@@ -36,6 +36,7 @@ import { reviewOf } from './review';
 import { backToDraft, lockRun } from './run-state';
 import { createRun, deleteRun, listRuns, runView } from './runs';
 import { readPayrunSettings, writePayrunSettings } from './settings';
+import { createSheetsService } from './sheets/service';
 
 export type PayrunDeps = {
   db: Db;
@@ -56,6 +57,9 @@ export function createPayrunService(deps: PayrunDeps) {
     db.tenant(actor.companyId, async (tx) => runView(tx, id, await readPayrunSettings(tx), actor.userId));
 
   return {
+    /** The run's sheets and the opening year-to-date (sheets.routes.ts). */
+    sheets: createSheetsService({ db, audit }),
+
     settings: (actor: Actor): Promise<PayRunSettings> =>
       db.tenant(actor.companyId, (tx) => readPayrunSettings(tx)),
 
