@@ -439,8 +439,6 @@ export const UPLOAD_COLUMNS = [
 export const UPLOAD_REQUIRED = ['first_name', 'email', 'date_of_joining'] as const;
 
 const UPLOAD_EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The contract's one date type: a real date in the years 1900 to 2199. */
-const realDate = (v: string) => isoDate.safeParse(v).success;
 
 /** One cell of the bulk upload: trimmed and normalised, then checked; an empty optional cell is ''. */
 function uploadCell(
@@ -449,7 +447,6 @@ function uploadCell(
     normalise?: (v: string) => string;
     pattern?: [RegExp, string];
     oneOf?: readonly string[];
-    date?: boolean;
     max?: number;
   } = {},
 ) {
@@ -462,10 +459,25 @@ function uploadCell(
     if (!v) return opts.required ? fail(opts.required) : '';
     if (opts.pattern && !opts.pattern[0].test(v)) return fail(opts.pattern[1]);
     if (opts.oneOf && !opts.oneOf.includes(v)) return fail(`Not one of: ${opts.oneOf.join(', ')}`);
-    if (opts.date && !realDate(v)) return fail('Use a real date as YYYY-MM-DD, in the years 1900 to 2199');
     if (opts.max && v.length > opts.max) return fail(`At most ${opts.max} characters`);
     return v;
   });
+}
+/**
+ * A date cell of the bulk upload: the contract's one date type (its messages), trimmed; an empty
+ * optional cell is ''.
+ */
+function uploadDate(required?: string) {
+  const blank = (v: unknown) => typeof v === 'string' && v.trim() === '';
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    required
+      ? z.string().min(1, required).pipe(isoDate)
+      : z.union([z.literal(''), isoDate], {
+          error: (issue) =>
+            blank(issue.input) ? undefined : 'Use a real date as YYYY-MM-DD, in the years 1900 to 2199',
+        }),
+  );
 }
 const lower = (v: string) => v.toLowerCase();
 const upper = (v: string) => v.toUpperCase();
@@ -490,12 +502,12 @@ export const EmployeeUploadRowSchema = z.object({
   personal_email: uploadCell({ normalise: lower, pattern: [UPLOAD_EMAIL_RE, 'Not an email address'] }),
   phone: uploadCell({ pattern: [PHONE_PATTERN, 'Not a phone number'] }),
   gender: uploadCell({ normalise: lower, oneOf: GENDERS }),
-  date_of_birth: uploadCell({ date: true }),
-  date_of_joining: uploadCell({ required: 'date_of_joining is required', date: true }),
+  date_of_birth: uploadDate(),
+  date_of_joining: uploadDate('date_of_joining is required'),
   employment_type: uploadCell({ normalise: lower, oneOf: EMPLOYMENT_TYPES }),
   designation: uploadCell(),
   status: uploadCell({ normalise: lower, oneOf: EMPLOYEE_STATUSES }),
-  exit_date: uploadCell({ date: true }),
+  exit_date: uploadDate(),
   unit: uploadCell(),
   manager_code: uploadCell(),
   work_location: uploadCell(),
