@@ -13,9 +13,16 @@ type Log = { error(obj: object, msg: string): void };
  * delivered twice, or one retried after a crash, carries on from the payslips' state.
  */
 export async function computeRun(db: Db, companyId: string, runId: string): Promise<void> {
-  while ((await computeChunk(db, companyId, runId)) > 0) {
-    // next chunk
-  }
+  // On PostgreSQL two chunks at a time: one is in the engine (this process's CPU) while the other is
+  // written by the server (its CPU). PGlite has one connection: one at a time.
+  const lanes = db.driver === 'pg' ? 2 : 1;
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while ((await computeChunk(db, companyId, runId)) > 0) {
+        // next chunk
+      }
+    }),
+  );
   await finishRun(db, companyId, runId);
 }
 
