@@ -266,7 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   // Jobs (ADR 0010): defined here, started once the app is ready, stopped before the database closes.
-  const runJobs = deps.jobs ?? config.nodeEnv !== 'test';
+  const runJobs = deps.jobs ?? (config.nodeEnv !== 'test' && config.runJobs);
   const jobs = deps.jobRunner ?? createJobRunner({ db, log: app.log });
   const slaCheck = createSlaCheck({ db, engine: approvalEngine, mailer, clock });
   jobs.define({
@@ -300,7 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await deriveYesterdayAll(db, clock);
     },
   });
-  definePayrunJobs(jobs, db);
+  definePayrunJobs(jobs, db, app.log);
   const payrun = createPayrunService({
     db,
     clock,

@@ -27,6 +27,8 @@ const ConfigSchema = z.object({
   APP_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.optional(),
+  // false: this process serves the API and runs no jobs (a job worker, `npm run worker`, runs them).
+  JOBS: bool.optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(900),
   REFRESH_TOKEN_TTL: z.coerce
     .number()
@@ -55,6 +57,8 @@ export type Config = {
   appUrl: string;
   logLevel: string;
   seedDemo: boolean;
+  /** Runs the job runner in this process (JOBS=false for API processes beside separate workers). */
+  runJobs: boolean;
   accessTokenTtl: number;
   refreshTokenTtl: number;
 };
@@ -107,6 +111,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logLevel: e.LOG_LEVEL,
     // Demo users with a published password must never exist in production.
     seedDemo: isProduction ? false : (e.SEED_DEMO ?? true),
+    runJobs: e.JOBS ?? true,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
   };

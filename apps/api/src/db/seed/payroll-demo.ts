@@ -138,3 +138,37 @@ export async function seedPayrollPeople(
     });
   }
 }
+
+/**
+ * `n` more employees like the demo's, for benchmarks and scale tests: their payroll facts in one
+ * set-based insert (no PAN; a placeholder bank account that is never decrypted), and each a salary
+ * copied round-robin from the company's salaried employees. Run `seedPayrollPeople` first.
+ */
+export async function seedPayrollBulk(db: Db, companyId: string, n: number): Promise<void> {
+  await db.tenant(companyId, async (tx) => {
+    await tx.query(
+      `INSERT INTO employees (company_id, employee_code, first_name, last_name, email, date_of_joining, gender,
+         date_of_birth, pt_state, uan, bank_name, bank_ifsc, bank_account_enc, bank_account_last4, division_unit_id)
+       SELECT $1::uuid, 'B' || lpad(g::text, 6, '0'), 'Bench', 'Person ' || g, 'bench' || g || '@payroll.test',
+              date '2015-01-01' + (g % 3000), CASE WHEN g % 2 = 0 THEN 'male' ELSE 'female' END,
+              date '1975-01-01' + (g % 9000),
+              (ARRAY['Karnataka','Maharashtra','Tamil Nadu','Telangana','West Bengal','Gujarat'])[1 + g % 6],
+              '1002' || lpad(g::text, 8, '0'), 'HDFC Bank', 'HDFC0001234', 'v1.x.y.z', lpad((g % 10000)::text, 4, '0'),
+              (SELECT id FROM division_units ORDER BY id OFFSET (g % 8) LIMIT 1)
+         FROM generate_series(1, $2::int) g`,
+      [companyId, n],
+    );
+    await tx.query(
+      `WITH src AS (SELECT row_number() OVER (ORDER BY employee_id) - 1 AS k, annual_ctc_paise, lines, monthly_gross_paise
+                      FROM employee_salaries),
+            c AS (SELECT count(*) AS c FROM src),
+            b AS (SELECT id, row_number() OVER (ORDER BY employee_code) AS g FROM employees WHERE employee_code LIKE 'B%')
+       INSERT INTO employee_salaries (company_id, employee_id, annual_ctc_paise, effective_from, lines, monthly_gross_paise)
+       SELECT $1::uuid, b.id, src.annual_ctc_paise, '2025-04-01', src.lines, src.monthly_gross_paise
+         FROM b, c, src WHERE src.k = b.g % c.c
+       ON CONFLICT DO NOTHING`,
+      [companyId],
+    );
+  });
+  await db.query('ANALYZE');
+}

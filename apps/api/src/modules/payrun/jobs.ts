@@ -1,39 +1,74 @@
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../jobs';
-import { computeChunk } from './compute';
+import { CHUNK, computeChunk } from './compute';
 import { finishRun } from './finish';
 
 export const PAYRUN_COMPUTE_JOB = 'payrun-compute';
 
-type Log = { error(obj: object, msg: string): void };
+type Log = { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+
+/** Chunks one compute job takes at most; a run is sent as enough jobs for its chunks, so workers share it. */
+const CHUNKS_PER_JOB = 4;
 
 /**
  * Computes a run to the end: chunks until none is left for this worker, then finishes the run if
  * no other worker still holds a chunk (whoever takes the last one finishes it). Idempotent: a job
  * delivered twice, or one retried after a crash, carries on from the payslips' state.
  */
-export async function computeRun(db: Db, companyId: string, runId: string): Promise<void> {
+export async function computeRun(
+  db: Db,
+  companyId: string,
+  runId: string,
+  opts: { maxChunks?: number; log?: Log } = {},
+): Promise<{ finished: boolean }> {
   // On PostgreSQL two chunks at a time: one is in the engine (this process's CPU) while the other is
   // written by the server (its CPU). PGlite has one connection: one at a time.
   const lanes = db.driver === 'pg' ? 2 : 1;
+  let taken = 0;
   await Promise.all(
     Array.from({ length: lanes }, async () => {
-      while ((await computeChunk(db, companyId, runId)) > 0) {
-        // next chunk
+      while (opts.maxChunks === undefined || taken < opts.maxChunks) {
+        taken++;
+        const n = await computeChunk(db, companyId, runId);
+        if (n === 0) break;
+        opts.log?.info?.({ runId, payslips: n, pid: process.pid }, 'pay run chunk computed');
       }
     }),
   );
-  await finishRun(db, companyId, runId);
+  return { finished: await finishRun(db, companyId, runId) };
 }
 
-export function definePayrunJobs(jobs: JobRunner, db: Db): void {
+async function stillComputing(db: Db, companyId: string, runId: string): Promise<boolean> {
+  return db.tenant(companyId, async (tx) => {
+    const { rows } = await tx.query<{ pending: boolean }>(
+      `SELECT status = 'computing' AND EXISTS (SELECT 1 FROM payslips WHERE run_id = $1 AND status = 'pending') AS pending
+         FROM pay_runs WHERE id = $1`,
+      [runId],
+    );
+    return rows[0]?.pending ?? false;
+  });
+}
+
+export function definePayrunJobs(jobs: JobRunner, db: Db, log?: Log): void {
   jobs.define<{ companyId: string; runId: string }>({
     name: PAYRUN_COMPUTE_JOB,
     description: 'Pay run: compute the payslips of a run (any number of workers share a run)',
     retryLimit: 5,
     retryDelaySeconds: 5,
     expireInSeconds: 30 * 60,
-    handler: ({ companyId, runId }) => computeRun(db, companyId, runId),
+    // A bounded share of the run per job (the run was sent as enough jobs for all its chunks; a retried
+    // or extra job takes whatever is still pending, and whoever finds none left finishes the run).
+    handler: async ({ companyId, runId }) => {
+      const { finished } = await computeRun(db, companyId, runId, {
+        maxChunks: CHUNKS_PER_JOB,
+        ...(log ? { log } : {}),
+      });
+      // Still pending after this job's share (the other jobs were taken before the rows came free):
+      // one more job, so that no run is left computing. A job that finds nothing left ends at once.
+      if (!finished && (await stillComputing(db, companyId, runId))) {
+        await jobs.send(PAYRUN_COMPUTE_JOB, { companyId, runId });
+      }
+    },
   });
 }
 
@@ -51,8 +86,8 @@ export async function startCompute(
   employees: number,
 ): Promise<void> {
   if (jobs?.started) {
-    const workers = employees > 2000 ? 2 : 1;
-    for (let i = 0; i < workers; i++) await jobs.send(PAYRUN_COMPUTE_JOB, { companyId, runId });
+    const sends = Math.max(1, Math.ceil(employees / CHUNK / CHUNKS_PER_JOB));
+    for (let i = 0; i < sends; i++) await jobs.send(PAYRUN_COMPUTE_JOB, { companyId, runId });
     return;
   }
   setImmediate(() => {
