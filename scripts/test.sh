@@ -5,7 +5,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf reports && mkdir -p reports
 
-step() { printf '\n== %s\n' "$1"; }
+# Each stage prints when it starts and how long the one before took, so the CI log shows where time goes.
+started=$SECONDS
+stage=""
+step() {
+  [ -n "$stage" ] && printf '== %s took %ss\n' "$stage" "$((SECONDS - started))"
+  stage="$1"
+  started=$SECONDS
+  printf '\n== %s\n' "$1"
+}
 
 step "Lint (Biome)"
 npx biome check .
@@ -27,4 +35,6 @@ npm run build
 step "Browser tests (Playwright, Chromium)"
 npx playwright test
 
+step "Summary"
 node scripts/summary.mjs
+printf '== whole suite took %ss\n' "$SECONDS"

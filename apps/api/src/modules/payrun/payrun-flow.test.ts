@@ -31,26 +31,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Takes the system's attendance for a run (the attendance sheet's confirm call does this through the API). */
-async function takeAttendance(runId: string, month: string) {
-  const companyId = await t.companyId('Acme Corp');
-  await t.db.tenant(companyId, async (tx) => {
-    const settings = await readPayrunSettings(tx);
-    const { rows } = await payrollEmployeesIn(
-      tx,
-      `${month}-01`,
-      `${month}-${month.endsWith('02') ? 28 : 30}`,
-    );
-    const days = await payableDaysOf(tx, companyId, month, rows, settings);
-    for (const d of days.values()) {
-      await tx.query(
-        `INSERT INTO pay_run_attendance (run_id, company_id, employee_id, source, system_lop_days, lop_days, detail)
-         VALUES ($1, $2, $3, 'system', $4, $4, $5)`,
-        [runId, companyId, d.employee_id, d.lop_days, JSON.stringify(d)],
-      );
-    }
-    await tx.query(`UPDATE pay_runs SET attendance_status = 'confirmed' WHERE id = $1`, [runId]);
-  });
+/** Takes the system's attendance for a run: the attendance step's confirm call with no sheet. */
+async function takeAttendance(runId: string) {
+  const res = await callAs(t, admin, 'POST', `/api/payrun/confirm-attendance/${runId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().data.attendance_status).toBe('confirmed');
 }
 
 async function computed(runId: string) {
@@ -83,7 +68,7 @@ describe('November: compute, review, acknowledge, confirm', () => {
   });
 
   it('computes every employee with a salary, with totals by component and division', async () => {
-    await takeAttendance(novId, '2026-11');
+    await takeAttendance(novId);
     expect((await callAs(t, manager, 'POST', `/api/payrun/${novId}/compute`)).statusCode).toBe(403);
     expect((await callAs(t, globex, 'POST', `/api/payrun/${novId}/compute`)).statusCode).toBe(404);
     const start = await callAs(t, admin, 'POST', `/api/payrun/${novId}/compute`);
@@ -284,7 +269,7 @@ describe('December: year to date, arrears of a back-dated revision, the differen
     });
     expect(res.statusCode).toBe(201);
     const decId = res.json().data.id;
-    await takeAttendance(decId, '2026-12');
+    await takeAttendance(decId);
     expect((await callAs(t, admin, 'POST', `/api/payrun/${decId}/compute`)).statusCode).toBe(200);
     await computed(decId);
 

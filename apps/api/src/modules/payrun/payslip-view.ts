@@ -10,8 +10,8 @@ import type { Queryable } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { payrollEmployeesIn } from '../employees';
 import { firstDay, lastDay } from './month';
+import { amountInWords } from './pdf/amount-in-words';
 import type { PayslipRow } from './stored';
-import { amountInWords } from './words';
 
 const ROW_SELECT = `SELECT p.id, p.run_id, p.employee_id, to_char(p.month, 'YYYY-MM') AS month, p.status, p.salary_id,
     p.employee, p.input, p.lines, p.days, p.ytd, p.notes, p.gross_paise::float8 AS gross_paise,
