@@ -9,6 +9,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Requests per second across all connections (0: as fast as they answer). */
+    overallRate?: number;
   };
   export default function autocannon(opts: Options): Promise<Result>;
 }

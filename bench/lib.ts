@@ -56,6 +56,8 @@ export async function load(
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    /** A steady rate (requests per second) instead of each connection asking again at once. */
+    rate?: number;
   },
 ): Promise<LoadResult> {
   const r = await autocannon({
@@ -65,6 +67,7 @@ export async function load(
     method: opts.method ?? 'GET',
     headers: opts.headers,
     body: opts.body,
+    ...(opts.rate ? { overallRate: opts.rate } : {}),
   });
   return {
     name,

@@ -137,7 +137,14 @@ try {
     (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
   }
   const check = await db.tenant(company, (tx) =>
-    tx.query<{ status: string; n: number; input_b: number; lines_b: number; input_text_b: number; lines_text_b: number }>(
+    tx.query<{
+      status: string;
+      n: number;
+      input_b: number;
+      lines_b: number;
+      input_text_b: number;
+      lines_text_b: number;
+    }>(
       `SELECT status, count(*)::int AS n, avg(pg_column_size(input))::int AS input_b, avg(pg_column_size(lines))::int AS lines_b,
               avg(octet_length(input::text))::int AS input_text_b, avg(octet_length(lines::text))::int AS lines_text_b
          FROM payslips WHERE run_id = $1 GROUP BY status`,
@@ -152,7 +159,12 @@ try {
       workers,
       payslips: Object.fromEntries(check.rows.map((r) => [r.status, r.n])),
       // What one payslip stores (on disk, compressed; and as JSON text sent both ways).
-      stored_bytes: check.rows.map((r) => ({ input: r.input_b, lines: r.lines_b, input_json: r.input_text_b, lines_json: r.lines_text_b }))[0],
+      stored_bytes: check.rows.map((r) => ({
+        input: r.input_b,
+        lines: r.lines_b,
+        input_json: r.input_text_b,
+        lines_json: r.lines_text_b,
+      }))[0],
       prepare_s: +((prepared - t0) / 1000).toFixed(2),
       compute_and_finish_s: +((finished - prepared) / 1000).toFixed(2),
       compute_and_persist_s: +total.toFixed(2),

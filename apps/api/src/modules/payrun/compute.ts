@@ -34,6 +34,8 @@ import type { PayslipEmployee, StoredLine } from './stored';
 
 /** Employees computed per transaction (ADR 0016): small enough to hold locks briefly, big enough to batch. */
 export const CHUNK = 500;
+/** Payslips computed between two turns of the event loop (see computeChunk). */
+const YIELD_EVERY = 20;
 
 const EMPTY_EARLIER: EarlierInYear = {
   monthsPaid: 0,
@@ -666,7 +668,11 @@ export async function computeChunk(
     );
 
     const results: Record<string, unknown>[] = [];
-    for (const p of pending) {
+    for (const [i, p] of pending.entries()) {
+      // The engine is synchronous: in the API process a whole chunk at once would hold every other
+      // user's request for a few hundred milliseconds. Other work gets the event loop every few
+      // payslips (each is well under a millisecond), so no request waits more than a few ms on it.
+      if (i > 0 && i % YIELD_EVERY === 0) await new Promise((r) => setImmediate(r));
       const e = empOf.get(p.employee_id);
       const att = attOf.get(p.employee_id);
       const rev = taken.get(p.salary_id);
