@@ -235,8 +235,21 @@ describe('November 2026: the golden month', () => {
        VALUES ($1, $2, $3, '2026-11-05', 234500, 'approved')`,
       [company, id.GLX0003, cat.rows[0]!.id],
     );
-    // Lenny's penalty day (three late marks) through the run's attendance sheet.
-    novId = await runMonth(11, [['GLX0004', 'Lenny Leonard', 0, 1, '', '']]);
+    // Lenny's penalty day: six late marks (in at 10:00 on a 09:30 shift with 15 minutes' grace) under
+    // the default attendance policy, every 3 late marks = half a day, through the punch upload.
+    const lateDays = ['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-09'];
+    const punches = await upload('/api/attendance/punches/upload', [
+      ['employee_code', 'timestamp', 'direction', 'source'],
+      ...lateDays.flatMap((d) => [
+        ['GLX0004', `${d} 10:00`, 'in', ''],
+        ['GLX0004', `${d} 19:00`, 'out', ''],
+      ]),
+      // Saturday the 7th is a working day (2nd and 4th Saturdays are off): on time, not absent.
+      ['GLX0004', '2026-11-07 09:30', 'in', ''],
+      ['GLX0004', '2026-11-07 18:30', 'out', ''],
+    ]);
+    expect(punches.statusCode, punches.body).toBe(200);
+    novId = await runMonth(11, []);
     const bonus = await upload(`/api/payrun/upload-onetimepayout/${novId}`, [
       ['Employee code', 'Employee name', 'Type', 'Description', 'Amount (₹)'],
       ['GLX0001', 'Hank Scorpio', 'Bonus', 'Diwali bonus', 50000],
@@ -248,6 +261,25 @@ describe('November 2026: the golden month', () => {
     ]);
     expect(tds.statusCode, tds.body).toBe(200);
     await compute(novId);
+    // The system's attendance of the run: Mindy's leave and Lenny's penalty, nothing else.
+    const att = await t.db.query<{ employee_id: string; lop_days: string; detail: Record<string, number> }>(
+      'SELECT employee_id, lop_days::text, detail FROM pay_run_attendance WHERE run_id = $1',
+      [novId],
+    );
+    const lop = Object.fromEntries(
+      att.rows.map((r) => [
+        Object.keys(id).find((k) => id[k] === r.employee_id),
+        [Number(r.lop_days), r.detail.leave_lop_days, r.detail.penalty_lop_days, r.detail.absent_lop_days],
+      ]),
+    );
+    expect(lop).toEqual({
+      GLX0001: [0, 0, 0, 0],
+      GLX0002: [0, 0, 0, 0],
+      GLX0003: [2, 2, 0, 0],
+      GLX0004: [1, 0, 1, 0],
+      GLX0005: [0, 0, 0, 0],
+      GLX0006: [0, 0, 0, 0],
+    });
   });
 
   // Every line of every payslip, in paise, as worked in docs/payroll-golden-case.md.
