@@ -451,6 +451,8 @@ export function buildInput(a: {
   month: string;
   employee: PayrollEmployee;
   revisions: SalaryRevision[];
+  /** The employee's earliest salary on record (for EPS membership at joining); null: the month's first. */
+  firstRevision: SalaryRevision | null;
   attendance: { lop_days: number; detail: PayableDaysDetail };
   items: {
     source: string;
@@ -479,22 +481,32 @@ export function buildInput(a: {
   const notes: string[] = [];
   // A revision that starts within the month splits it: each line is paid by the days of each salary.
   const from = firstDay(a.month);
+  const to = lastDay(a.month);
   const dim = daysIn(a.month);
+  // The days employed in the month. The engine prorates the monthly figures by the payable days
+  // (which already leave out the days before joining and after leaving), so the split weighs each
+  // salary over the days employed, not over the month: a joiner of the 17th whose salary starts
+  // that day takes the whole monthly figure here and 14/30 of it from the engine, not 14/30 twice
+  // (the golden case, docs/payroll-golden-case.md).
+  const firstEmployed = e.date_of_joining > from ? Number(e.date_of_joining.slice(8, 10)) : 1;
+  const lastEmployed = e.exit_date && e.exit_date < to ? Number(e.exit_date.slice(8, 10)) : dim;
+  const employedDays = Math.max(1, lastEmployed - firstEmployed + 1);
   const revs = a.revisions;
   let lines = revs[revs.length - 1]!.lines;
   if (revs.length > 1 || revs[0]!.effective_from > from) {
     const dayOf = (r: SalaryRevision) =>
       r.effective_from <= from ? 1 : Number(r.effective_from.slice(8, 10));
-    const weights = revs.map((r, i) => ({
-      r,
-      days: (i + 1 < revs.length ? dayOf(revs[i + 1]!) : dim + 1) - dayOf(r),
-    }));
+    const weights = revs.map((r, i) => {
+      const start = Math.max(dayOf(r), firstEmployed);
+      const end = Math.min(i + 1 < revs.length ? dayOf(revs[i + 1]!) - 1 : dim, lastEmployed);
+      return { r, days: Math.max(0, end - start + 1) };
+    });
     const byComponent = new Map<string, (typeof lines)[number]>();
     for (const { r, days } of weights) {
       for (const l of r.lines) {
         const key = `${l.group}|${l.component_id ?? l.code}`;
         const prev = byComponent.get(key);
-        const part = (l.monthly_paise * days) / dim;
+        const part = (l.monthly_paise * days) / employedDays;
         byComponent.set(key, { ...l, monthly_paise: (prev?.monthly_paise ?? 0) + part });
       }
     }
@@ -511,7 +523,18 @@ export function buildInput(a: {
   } catch (err) {
     return { error: (err as Error).message };
   }
-  const pfWage = salary.salary.filter((s) => s.flags.epfWage === 'always').reduce((n, s) => n + s.monthly, 0);
+  // EPS membership is settled when the member first joins EPF (rules §1.3): on the PF wage of the
+  // first salary on record, in full. Not this month's figure, which a raise after joining would
+  // push over the ceiling and a part month (weighted above) would pull under it.
+  let pfWage: number;
+  try {
+    const first = engineSalary((a.firstRevision ?? revs[0]!).lines, a.flags);
+    pfWage = first.salary.filter((s) => s.flags.epfWage === 'always').reduce((n, s) => n + s.monthly, 0);
+  } catch {
+    pfWage = engineSalary(revs[revs.length - 1]!.lines, a.flags)
+      .salary.filter((s) => s.flags.epfWage === 'always')
+      .reduce((n, s) => n + s.monthly, 0);
+  }
   const seen = new Map<string, number>();
   const oneTime: OneTimeItem[] = a.items.map((it) => {
     const n = (seen.get(it.code) ?? 0) + 1;
@@ -601,13 +624,15 @@ export async function computeChunk(
     const ids = pending.map((p) => p.employee_id);
     const from = firstDay(month);
     const fy = financialYearOf(month);
-    const [settings, statutory, flags, emps, revisionsNow, attendance, items, ytd, openings] =
+    const [settings, statutory, flags, emps, revisionsNow, firstRevisions, attendance, items, ytd, openings] =
       await Promise.all([
         readPayrunSettings(tx),
         readStatutorySettings(tx),
         componentFlags(tx),
         payrollEmployeesIn(tx, from, lastDay(month), { ids }),
         revisionsForMonth(tx, ids, from, lastDay(month)),
+        // Every revision up to the month (the first of each employee settles EPS membership).
+        revisionsForMonth(tx, ids, '0001-01-01', lastDay(month)),
         tx.query<{ employee_id: string; lop_days: string; detail: PayableDaysDetail }>(
           'SELECT employee_id, lop_days, detail FROM pay_run_attendance WHERE run_id = $1 AND employee_id = ANY($2::uuid[])',
           [runId, ids],
@@ -693,6 +718,7 @@ export async function computeChunk(
           month,
           employee: e,
           revisions: revs,
+          firstRevision: firstRevisions.get(p.employee_id)?.[0] ?? null,
           attendance: { lop_days: Number(att.lop_days), detail: att.detail },
           items: itemsOf.get(p.employee_id) ?? [],
           tdsOverride: overrideOf.get(p.employee_id) ?? null,
