@@ -10,6 +10,7 @@ import { createJobRunner, type JobRunner } from '../jobs';
 import { reviewedNovember } from './payslips.test-setup';
 import {
   definePayslipJobs,
+  generatePayslips,
   type PayslipGenDeps,
   type PdfRenderer,
   renderHere,
@@ -35,6 +36,9 @@ describe.skipIf(!isPgTest())('payslip generation when the database connections a
   let dir: string;
   let runner: JobRunner;
   const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined };
+  let runId = '';
+  let companyId = '';
+  let deps: PayslipGenDeps;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'payslips-fault-'));
@@ -50,9 +54,9 @@ describe.skipIf(!isPgTest())('payslip generation when the database connections a
 
   it('resumes after the cut and ends with one file per payslip, none missing, none twice', async () => {
     const { admin } = await demoSessions(t);
-    const runId = await reviewedNovember(t, admin);
+    runId = await reviewedNovember(t, admin);
     expect((await callAs(t, admin, 'PUT', `/api/payrun/${runId}/confirm`)).statusCode).toBe(200);
-    const companyId = await t.companyId('Acme Corp');
+    companyId = await t.companyId('Acme Corp');
 
     // Small chunks, each a little slow, so that the cut falls between chunks already committed and
     // one being written.
@@ -60,7 +64,7 @@ describe.skipIf(!isPgTest())('payslip generation when the database connections a
       await new Promise((r) => setTimeout(r, 300));
       return renderHere(docs, passwords);
     };
-    const deps: PayslipGenDeps = {
+    deps = {
       db: t.db,
       store: createLocalFileStore(dir),
       crypto: createFieldCrypto(t.config.dataKey),
@@ -143,4 +147,45 @@ describe.skipIf(!isPgTest())('payslip generation when the database connections a
     expect(mails).toHaveLength(withMail);
     expect(new Set(mails.map((m) => m.recipient)).size).toBe(withMail);
   }, 300_000);
+
+  it('shares a run between two workers at once with no file made twice', async () => {
+    // No job runner now (its late jobs would share the work); every file and row removed, as before
+    // generation; two workers then make them together.
+    await runner.stop(5_000);
+    const { rows: old } = await t.db.query<{ file_key: string }>(
+      'DELETE FROM payslip_files WHERE run_id = $1 RETURNING file_key',
+      [runId],
+    );
+    expect(old).toHaveLength(60);
+    for (const o of old) rmSync(path.join(dir, ...o.file_key.split('/')));
+    await t.db.query(`DELETE FROM mail_outbox WHERE subject = 'Your payslip for Nov 2026'`);
+    const puts: string[] = [];
+    const store = createLocalFileStore(dir);
+    const counting = {
+      ...store,
+      put: (key: string, data: Buffer) => {
+        puts.push(key);
+        return store.put(key, data);
+      },
+    };
+    const two = { ...deps, store: counting, render: renderHere };
+    const [a, b] = await Promise.all([
+      generatePayslips(two, companyId, runId),
+      generatePayslips(two, companyId, runId),
+    ]);
+    expect(a.finished || b.finished).toBe(true);
+    expect(puts).toHaveLength(60);
+    expect(new Set(puts).size).toBe(60);
+    expect(readdirSync(path.join(dir, companyId))).toHaveLength(60);
+    const n = async (sql: string) => (await t.db.query<{ n: number }>(sql, [runId])).rows[0]!.n;
+    expect(await n('SELECT count(*)::int AS n FROM payslip_files WHERE run_id = $1')).toBe(60);
+    const withMail = await n(
+      `SELECT count(*)::int AS n FROM payslips p JOIN employees e ON e.id = p.employee_id
+        WHERE p.run_id = $1 AND e.email IS NOT NULL AND e.email <> ''`,
+    );
+    const { rows: mails } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM mail_outbox WHERE subject = 'Your payslip for Nov 2026'`,
+    );
+    expect(mails[0]!.n).toBe(withMail);
+  }, 120_000);
 });
