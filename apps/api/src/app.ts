@@ -74,7 +74,15 @@ import { createSalaryService } from './modules/payroll/salary.service';
 import { createStatutoryService } from './modules/payroll/statutory.service';
 import { createTemplatesService } from './modules/payroll/templates.service';
 import { createWhatIfService } from './modules/payroll/whatif.service';
-import { createPayrunService, definePayrunJobs, payrunRoutes } from './modules/payrun';
+import {
+  createPayrunService,
+  createPayslipsService,
+  definePayrunJobs,
+  definePayslipJobs,
+  payrunRoutes,
+  payslipsRoutes,
+  pooledRenderer,
+} from './modules/payrun';
 import { loadDayContexts } from './modules/policies';
 import { policiesRoutes } from './modules/policies/policies.routes';
 import { createPoliciesService } from './modules/policies/policies.service';
@@ -309,9 +317,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     crypto: createFieldCrypto(config.dataKey),
   });
+  // Payslip PDFs: written on two worker threads (ADR 0018), stored with the files module's store.
+  const fileStore = createLocalFileStore(config.filesDir);
+  const pdfThreads = pooledRenderer(2);
+  const payslipGen = {
+    db,
+    store: fileStore,
+    crypto: createFieldCrypto(config.dataKey),
+    appUrl: config.appUrl,
+    render: pdfThreads.render,
+    log: app.log,
+  };
+  definePayslipJobs(jobs, payslipGen);
+  const payslips = createPayslipsService({ ...payslipGen, audit, jobs: runJobs ? jobs : null });
   if (runJobs) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
-  const files = createFilesService({ db, audit, store: createLocalFileStore(config.filesDir), log: app.log });
+  app.addHook('onClose', () => pdfThreads.close());
+  const files = createFilesService({ db, audit, store: fileStore, log: app.log });
   const expenses = createExpensesService({ db, engine: approvalEngine });
   const letters = createLettersService({ db, files });
   const letterTemplates = createLetterTemplatesService({ db, files });
@@ -340,6 +362,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   leaveEncashmentRoutes(app, { encashment: leaveEncashment });
   payrollRoutes(app, payroll);
   payrunRoutes(app, { payrun });
+  payslipsRoutes(app, { payslips });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;

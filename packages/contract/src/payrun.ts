@@ -808,7 +808,10 @@ export const PayslipSchema = z.object({
   explanation_warning: z.string().nullable(),
   /** Which salary revision the run used. */
   salary: z.object({ id: z.string().nullable(), effective_from: isoDate.nullable() }),
+  /** The PDF is generated (`GET payslips/{id}/pdf`, `GET payrun/{id}/payslips/{employeeId}/pdf`). */
   has_pdf: z.boolean(),
+  /** How the PDF opens when it is password-protected, in words (never the password); null: not protected. */
+  pdf_password_hint: z.string().nullable(),
 });
 export type Payslip = z.infer<typeof PayslipSchema>;
 export const PayslipResponseSchema = envelope(PayslipSchema);

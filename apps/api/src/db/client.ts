@@ -194,6 +194,13 @@ export async function createPgDb(databaseUrl: string, poolMax: number, readLanes
   async function inTx<T>(prelude: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken = false;
+    // The server may end a connection while it is checked out and idle between statements (a
+    // terminated backend, a restart): the pool listens only to idle ones, and an 'error' nobody
+    // listens to would end the process. The transaction's next statement fails and rolls it back.
+    const onError = () => {
+      broken = true;
+    };
+    client.on('error', onError);
     try {
       // One round trip: a simple-protocol query may hold several statements.
       await client.query(prelude);
@@ -206,6 +213,7 @@ export async function createPgDb(databaseUrl: string, poolMax: number, readLanes
       });
       throw err;
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   }

@@ -8,3 +8,6 @@ export { latestPayslipOf, payrollCard } from './dashboard';
 export { definePayrunJobs, PAYRUN_COMPUTE_JOB } from './jobs';
 export { payrunRoutes } from './payrun.routes';
 export { createPayrunService, type PayrunService } from './payrun.service';
+export { payslipsRoutes } from './payslips.routes';
+export { createPayslipsService } from './payslips.service';
+export { definePayslipJobs, PAYRUN_PAYSLIPS_JOB, pooledRenderer } from './payslips-generate';

@@ -20,13 +20,15 @@ const ROW_SELECT = `SELECT p.id, p.run_id, p.employee_id, to_char(p.month, 'YYYY
     p.payable_days::float8 AS payable_days, p.engine_version, p.error, p.confirmed, p.bank,
     to_char(r.pay_date, 'YYYY-MM-DD') AS pay_date,
     (SELECT to_char(effective_from, 'YYYY-MM-DD') FROM employee_salaries s WHERE s.id = p.salary_id) AS salary_effective_from,
-    EXISTS (SELECT 1 FROM payslip_files f WHERE f.payslip_id = p.id) AS has_pdf
+    EXISTS (SELECT 1 FROM payslip_files f WHERE f.payslip_id = p.id) AS has_pdf,
+    (SELECT f.password_hint FROM payslip_files f WHERE f.payslip_id = p.id) AS pdf_password_hint
   FROM payslips p JOIN pay_runs r ON r.id = p.run_id`;
 
 type Row = PayslipRow & {
   pay_date: string;
   salary_effective_from: string | null;
   has_pdf: boolean;
+  pdf_password_hint: string | null;
   bank: { bank_name: string | null; account_last4: string | null } | null;
 };
 
@@ -157,5 +159,6 @@ export async function payslipView(
     explanation_warning: warning,
     salary: { id: row.salary_id, effective_from: row.salary_effective_from },
     has_pdf: row.has_pdf,
+    pdf_password_hint: row.pdf_password_hint,
   };
 }

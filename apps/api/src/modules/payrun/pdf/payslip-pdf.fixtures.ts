@@ -90,6 +90,7 @@ export function samplePayslip(i = 0): Payslip {
     explanation_warning: null,
     salary: { id: null, effective_from: '2026-04-01' },
     has_pdf: false,
+    pdf_password_hint: null,
   };
 }
 

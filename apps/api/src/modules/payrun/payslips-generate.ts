@@ -1,0 +1,276 @@
+import type { PayRunSettings } from '@hr/contract';
+import type { Db, Queryable } from '../../db/client';
+import type { FieldCrypto } from '../../lib/field-crypto';
+import type { FileStore } from '../files';
+import type { JobRunner } from '../jobs';
+import { monthLabel } from './month';
+import { payslipRow, payslipView } from './payslip-view';
+import { payslipPassword, payslipPasswordHint } from './pdf/password';
+import { type PayslipPdfCompany, type PayslipPdfDoc, renderPayslipPdf } from './pdf/payslip-pdf';
+import { createPdfPool, type PdfPool } from './pdf/pool';
+import { readPayrunSettings } from './settings';
+
+/**
+ * Payslip PDFs of a confirmed run (issue 22, ADR 0018): in chunks any worker can take, like compute
+ * (ADR 0016). A chunk claims payslips that have no file yet `FOR UPDATE SKIP LOCKED`, renders them
+ * from the stored payslip (never computed again), writes each under a key made of the company and
+ * the payslip id, and in the same transaction records them in `payslip_files` and queues the mails.
+ * A crash rolls the chunk back: the retry writes the same keys again, so there is never a second
+ * file, a second row or a second mail for a payslip.
+ */
+
+export const PAYRUN_PAYSLIPS_JOB = 'payrun-payslips';
+
+/** Payslips a chunk takes: small enough that a crash loses little, large enough to keep two threads busy. */
+export const PAYSLIP_CHUNK = 100;
+/** Chunks one job takes at most; a large run is sent as several jobs so that workers share it. */
+const CHUNKS_PER_JOB = 5;
+
+type Log = { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+
+/** Renders documents (in order), each with its password or none. */
+export type PdfRenderer = (docs: PayslipPdfDoc[], passwords: (string | null)[] | null) => Promise<Buffer[]>;
+
+export type PayslipGenDeps = {
+  db: Db;
+  store: FileStore;
+  crypto: FieldCrypto;
+  /** The app's address, for the link in the mail. */
+  appUrl: string;
+  render: PdfRenderer;
+  log?: Log;
+  /** Payslips a chunk takes (default PAYSLIP_CHUNK; tests make it small to get several chunks). */
+  chunk?: number;
+};
+
+/** Renders on this thread: for tests and for processes that make few payslips. */
+export const renderHere: PdfRenderer = async (docs, passwords) =>
+  docs.map((d, i) => renderPayslipPdf(d, passwords?.[i] ? { password: passwords[i]! } : {}));
+
+/**
+ * Renders on worker threads (ADR 0018), the pool started on first use so that a process that never
+ * makes payslips starts no threads. `close` ends them (the app's onClose).
+ */
+export function pooledRenderer(threads: number): { render: PdfRenderer; close(): Promise<void> } {
+  let pool: PdfPool | null = null;
+  return {
+    render: (docs, passwords) => {
+      pool ??= createPdfPool({ threads });
+      return pool.render(docs, passwords ? { passwords } : {});
+    },
+    close: async () => {
+      await pool?.close();
+      pool = null;
+    },
+  };
+}
+
+/** The key of a payslip's file: always the same for a payslip, so a retry overwrites, never adds. */
+export const payslipFileKey = (companyId: string, payslipId: string) =>
+  `${companyId.toLowerCase()}/${payslipId.toLowerCase()}`;
+
+export async function companyOf(tx: Queryable, settings: PayRunSettings): Promise<PayslipPdfCompany> {
+  const { rows } = await tx.query<{ name: string }>('SELECT hr_company_name() AS name');
+  const address = [
+    settings.address_line1,
+    settings.address_line2,
+    [settings.city, settings.state, settings.postal_code].filter(Boolean).join(', '),
+  ].filter((l): l is string => !!l);
+  return {
+    name: rows[0]?.name ?? '',
+    legal_name: settings.legal_name,
+    address,
+    pan: settings.pan,
+    tan: settings.tan,
+  };
+}
+
+type Person = {
+  id: string;
+  first_name: string;
+  email: string | null;
+  pan_enc: string | null;
+  date_of_birth: string | null;
+};
+
+/**
+ * Makes the PDFs of up to `limit` payslips of the run that have none yet; returns how many it took
+ * (0: none left for this worker).
+ */
+export async function generatePayslipChunk(
+  deps: PayslipGenDeps,
+  companyId: string,
+  runId: string,
+  limit = deps.chunk ?? PAYSLIP_CHUNK,
+): Promise<number> {
+  return deps.db.tenant(companyId, async (tx) => {
+    const { rows: taken } = await tx.query<{ id: string; employee_id: string }>(
+      `SELECT p.id, p.employee_id FROM payslips p
+        WHERE p.run_id = $1 AND p.confirmed AND p.status = 'computed'
+          AND NOT EXISTS (SELECT 1 FROM payslip_files f WHERE f.payslip_id = p.id)
+        ORDER BY p.id LIMIT $2 FOR UPDATE OF p SKIP LOCKED`,
+      [runId, limit],
+    );
+    if (taken.length === 0) return 0;
+    // A payslip whose file another worker committed after this statement's snapshot can still be
+    // locked here (its row was free again); a fresh statement sees that file, so it is left out.
+    const { rows: doneNow } = await tx.query<{ payslip_id: string }>(
+      'SELECT payslip_id FROM payslip_files WHERE payslip_id = ANY($1::uuid[])',
+      [taken.map((t) => t.id)],
+    );
+    const already = new Set(doneNow.map((r) => r.payslip_id));
+    const todo = taken.filter((t) => !already.has(t.id));
+    if (todo.length === 0) return taken.length;
+
+    const settings = await readPayrunSettings(tx);
+    const company = await companyOf(tx, settings);
+    const docs: PayslipPdfDoc[] = [];
+    for (const t of todo) {
+      const row = await payslipRow(tx, { runId, employeeId: t.employee_id });
+      docs.push({ company, payslip: await payslipView(tx, row, { previous: false }) });
+    }
+    const { rows: people } = await tx.query<Person>(
+      `SELECT id, first_name, email, pan_enc, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth
+         FROM employees WHERE id = ANY($1::uuid[])`,
+      [todo.map((t) => t.employee_id)],
+    );
+    const personOf = new Map(people.map((p) => [p.id, p]));
+    const facts = docs.map((d) => {
+      const p = personOf.get(d.payslip.employee.id);
+      return {
+        pan: p?.pan_enc ? deps.crypto.decrypt(p.pan_enc) : null,
+        dateOfBirth: p?.date_of_birth ?? null,
+        employeeCode: d.payslip.employee.code,
+      };
+    });
+    const passwords = settings.payslip_password ? facts.map((f) => payslipPassword(f)) : null;
+    const hints = settings.payslip_password ? facts.map((f) => payslipPasswordHint(f).hint) : null;
+    const pdfs = await deps.render(docs, passwords);
+
+    // The files first, then the rows that point at them (commit): a crash in between leaves files
+    // that the retry writes again under the same keys.
+    const files = docs.map((d, i) => ({
+      payslip_id: d.payslip.id,
+      file_key: payslipFileKey(companyId, d.payslip.id),
+      bytes: pdfs[i]!.length,
+      password_hint: hints?.[i] ?? null,
+    }));
+    for (const [i, f] of files.entries()) {
+      await deps.store.remove(f.file_key);
+      await deps.store.put(f.file_key, pdfs[i]!);
+    }
+    const { rows: inserted } = await tx.query<{ payslip_id: string }>(
+      `INSERT INTO payslip_files (payslip_id, company_id, run_id, file_key, bytes, password_protected, password_hint, mailed_at)
+       SELECT x.payslip_id, $1, $2, x.file_key, x.bytes, x.password_hint IS NOT NULL, x.password_hint,
+              CASE WHEN $4::boolean THEN now() END
+         FROM jsonb_to_recordset($3::jsonb) AS x(payslip_id uuid, file_key text, bytes int, password_hint text)
+       ON CONFLICT (payslip_id) DO NOTHING RETURNING payslip_id`,
+      [companyId, runId, JSON.stringify(files), settings.mail_payslips],
+    );
+    if (settings.mail_payslips) {
+      const fresh = new Set(inserted.map((r) => r.payslip_id));
+      for (const [i, d] of docs.entries()) {
+        const p = personOf.get(d.payslip.employee.id);
+        if (!fresh.has(d.payslip.id) || !p?.email) continue;
+        await tx.query('INSERT INTO mail_outbox (recipient, subject, text_body) VALUES ($1, $2, $3)', [
+          p.email,
+          `Your payslip for ${monthLabel(d.payslip.month)}`,
+          payslipMail(p.first_name, d.payslip.month, deps.appUrl, hints?.[i] ?? null),
+        ]);
+      }
+    }
+    return taken.length;
+  });
+}
+
+/**
+ * The mail says that the payslip is ready and where to download it. It carries no PDF, no PAN and
+ * no amount: a mailbox is read on many devices and forwarded, and the file stays behind sign-in.
+ */
+export function payslipMail(firstName: string, month: string, appUrl: string, hint: string | null): string {
+  return [
+    `Hello ${firstName},`,
+    '',
+    `Your payslip for ${monthLabel(month)} is ready. Sign in to view it and download the PDF:`,
+    `${appUrl}/user/documents/payslips`,
+    ...(hint ? ['', `The PDF is protected with a password. ${hint}`] : []),
+    '',
+    'This mail was sent by your payroll team.',
+  ].join('\n');
+}
+
+/**
+ * Marks the run's payslips generated when every payslip has its file (whoever commits the last
+ * chunk gets here with none missing); true when they are all done.
+ */
+export async function finishPayslips(db: Db, companyId: string, runId: string): Promise<boolean> {
+  return db.tenant(companyId, async (tx) => {
+    const { rows } = await tx.query<{ missing: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM payslips p WHERE p.run_id = $1 AND p.status = 'computed'
+                       AND NOT EXISTS (SELECT 1 FROM payslip_files f WHERE f.payslip_id = p.id)) AS missing`,
+      [runId],
+    );
+    if (rows[0]!.missing) return false;
+    await tx.query(
+      `UPDATE pay_runs SET payslips_status = 'generated', payslips_generated_at = now(), updated_at = now()
+        WHERE id = $1 AND payslips_status <> 'generated'`,
+      [runId],
+    );
+    return true;
+  });
+}
+
+/** Chunks until none is left for this worker (or `maxChunks`), then finishes the run if all are done. */
+export async function generatePayslips(
+  deps: PayslipGenDeps,
+  companyId: string,
+  runId: string,
+  opts: { maxChunks?: number } = {},
+): Promise<{ finished: boolean }> {
+  let taken = 0;
+  while (opts.maxChunks === undefined || taken < opts.maxChunks) {
+    taken++;
+    const n = await generatePayslipChunk(deps, companyId, runId);
+    if (n === 0) break;
+    deps.log?.info?.({ runId, payslips: n, pid: process.pid }, 'payslip PDFs written');
+  }
+  return { finished: await finishPayslips(deps.db, companyId, runId) };
+}
+
+export function definePayslipJobs(jobs: JobRunner, deps: PayslipGenDeps): void {
+  jobs.define<{ companyId: string; runId: string }>({
+    name: PAYRUN_PAYSLIPS_JOB,
+    description: 'Pay run: write the payslip PDFs of a confirmed run and mail the employees',
+    retryLimit: 5,
+    retryDelaySeconds: 5,
+    expireInSeconds: 30 * 60,
+    handler: async ({ companyId, runId }) => {
+      const { finished } = await generatePayslips(deps, companyId, runId, { maxChunks: CHUNKS_PER_JOB });
+      // Payslips still without a file after this job's share: one more job, so no run is left generating.
+      if (!finished) await jobs.send(PAYRUN_PAYSLIPS_JOB, { companyId, runId });
+    },
+  });
+}
+
+/**
+ * Starts generating: on the job runner when it runs in this process (one job per share, so workers
+ * split a large run), otherwise in this process's background.
+ */
+export async function startPayslips(
+  jobs: JobRunner | null,
+  deps: PayslipGenDeps,
+  companyId: string,
+  runId: string,
+  payslips: number,
+): Promise<void> {
+  if (jobs?.started) {
+    const sends = Math.max(1, Math.ceil(payslips / (deps.chunk ?? PAYSLIP_CHUNK) / CHUNKS_PER_JOB));
+    for (let i = 0; i < sends; i++) await jobs.send(PAYRUN_PAYSLIPS_JOB, { companyId, runId });
+    return;
+  }
+  setImmediate(() => {
+    generatePayslips(deps, companyId, runId).catch((err) =>
+      deps.log?.error({ err, runId }, 'payslip generation failed'),
+    );
+  });
+}
