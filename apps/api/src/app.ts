@@ -301,15 +301,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   definePayrunJobs(jobs, db, app.log);
+  // An API process beside job workers (JOBS=false on PostgreSQL) sends them the pay run's jobs and
+  // runs none; without it, it computed every run it was asked for itself and the workers stood idle.
+  const sendOnly =
+    !runJobs &&
+    deps.jobs === undefined &&
+    config.nodeEnv !== 'test' &&
+    !config.runJobs &&
+    !!config.databaseUrl;
   const payrun = createPayrunService({
     db,
     clock,
     audit,
-    jobs: runJobs ? jobs : null,
+    jobs: runJobs || sendOnly ? jobs : null,
     log: app.log,
     crypto: createFieldCrypto(config.dataKey),
   });
   if (runJobs) app.addHook('onReady', () => jobs.start());
+  else if (sendOnly) app.addHook('onReady', () => jobs.start({ work: false }));
   app.addHook('onClose', () => jobs.stop());
   const files = createFilesService({ db, audit, store: createLocalFileStore(config.filesDir), log: app.log });
   const expenses = createExpensesService({ db, engine: approvalEngine });
