@@ -309,11 +309,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   definePayrunJobs(jobs, db, app.log);
+  // An API process beside job workers (JOBS=false on PostgreSQL) sends them the pay run's jobs and
+  // runs none; without it, it computed every run it was asked for itself and the workers stood idle.
+  const sendOnly =
+    !runJobs &&
+    deps.jobs === undefined &&
+    config.nodeEnv !== 'test' &&
+    !config.runJobs &&
+    !!config.databaseUrl;
   const payrun = createPayrunService({
     db,
     clock,
     audit,
-    jobs: runJobs ? jobs : null,
+    jobs: runJobs || sendOnly ? jobs : null,
     log: app.log,
     crypto: createFieldCrypto(config.dataKey),
   });
@@ -331,6 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   definePayslipJobs(jobs, payslipGen);
   const payslips = createPayslipsService({ ...payslipGen, audit, jobs: runJobs ? jobs : null });
   if (runJobs) app.addHook('onReady', () => jobs.start());
+  else if (sendOnly) app.addHook('onReady', () => jobs.start({ work: false }));
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => pdfThreads.close());
   const files = createFilesService({ db, audit, store: fileStore, log: app.log });

@@ -191,16 +191,31 @@ export async function createPgDb(databaseUrl: string, poolMax: number, readLanes
       await client.query(sql);
     },
   });
-  async function inTx<T>(prelude: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  /**
+   * A pooled client for the caller's use. The pool listens for errors only on idle clients: a
+   * connection lost while checked out (the server restarted, the backend terminated) emitted an
+   * 'error' nobody handled and the process died. Here the failed query rejects, and the client is
+   * dropped instead of going back to the pool.
+   */
+  async function checkout() {
     const client = await pool.connect();
-    let broken = false;
-    // The server may end a connection while it is checked out and idle between statements (a
-    // terminated backend, a restart): the pool listens only to idle ones, and an 'error' nobody
-    // listens to would end the process. The transaction's next statement fails and rolls it back.
+    let lost = false;
     const onError = () => {
-      broken = true;
+      lost = true;
     };
     client.on('error', onError);
+    return {
+      client,
+      release(broken = false) {
+        // A healthy client goes back to the pool's own listener; a lost one keeps ours while it closes.
+        if (!broken && !lost) client.removeListener('error', onError);
+        client.release(broken || lost);
+      },
+    };
+  }
+  async function inTx<T>(prelude: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const { client, release } = await checkout();
+    let broken = false;
     try {
       // One round trip: a simple-protocol query may hold several statements.
       await client.query(prelude);
@@ -213,8 +228,7 @@ export async function createPgDb(databaseUrl: string, poolMax: number, readLanes
       });
       throw err;
     } finally {
-      client.off('error', onError);
-      client.release(broken);
+      release(broken);
     }
   }
   return {
@@ -230,11 +244,11 @@ export async function createPgDb(databaseUrl: string, poolMax: number, readLanes
       return reads ? reads.run(companyId, fn) : inTx(tenantReadPrelude(companyId), fn);
     },
     exclusive: async (fn) => {
-      const client = await pool.connect();
+      const { client, release } = await checkout();
       try {
         return await fn(wrap(client));
       } finally {
-        client.release();
+        release();
       }
     },
     listen: (channel, onMessage, onState) => listenPg(databaseUrl, channel, onMessage, onState),

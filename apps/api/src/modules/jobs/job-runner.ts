@@ -55,8 +55,12 @@ export type JobRunnerOptions = {
 
 export type JobRunner = {
   define<T extends object>(def: JobDefinition<T>): void;
-  /** Creates pg-boss's schema when missing, the queues and schedules, and starts the workers. */
-  start(): Promise<void>;
+  /**
+   * Creates pg-boss's schema when missing, the queues and schedules, and starts the workers.
+   * `work: false` (an API process beside job workers): the queues only, so that it can send jobs;
+   * it takes none and leaves schedules and maintenance to the workers.
+   */
+  start(opts?: { work?: boolean }): Promise<void>;
   /**
    * Queues a job; returns its id, or null when it was dropped as a duplicate: on a 'stately' queue
    * while a job with the same `singletonKey` waits; with `singletonSeconds`, when one with the key
@@ -139,9 +143,10 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       defs.set(def.name, def as JobDefinition);
     },
 
-    async start() {
+    async start({ work = true } = {}) {
       if (boss) return;
       const b = new PgBoss({
+        ...(work ? {} : { supervise: false, schedule: false }),
         db: { executeSql: executeSqlOn(db) },
         // Archive finished jobs after a day and drop them after a week: the status table keeps
         // what an administrator needs.
@@ -167,6 +172,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
         await db.query('INSERT INTO job_queue_status (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [
           def.name,
         ]);
+        if (!work) continue;
         await b.work(
           def.name,
           { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, includeMetadata: true, batchSize: 1 },

@@ -364,13 +364,18 @@ export async function prepareRun(
   const withSalary = employees.filter((e) => revisions.has(e.id));
   const rows = withSalary.map((e) => {
     const revs = revisions.get(e.id)!;
-    return { employee_id: e.id, salary_id: revs[revs.length - 1]!.id, employee: snapshotOf(e) };
+    return {
+      employee_id: e.id,
+      salary_id: revs[revs.length - 1]!.id,
+      salary_ids: revs.map((r) => r.id),
+      employee: snapshotOf(e),
+    };
   });
   for (let i = 0; i < rows.length; i += 2000) {
     await tx.query(
-      `INSERT INTO payslips (company_id, run_id, employee_id, month, salary_id, employee)
-       SELECT $1, $2, x.employee_id, $3::date, x.salary_id, x.employee
-         FROM jsonb_to_recordset($4::jsonb) AS x(employee_id uuid, salary_id uuid, employee jsonb)`,
+      `INSERT INTO payslips (company_id, run_id, employee_id, month, salary_id, salary_ids, employee)
+       SELECT $1, $2, x.employee_id, $3::date, x.salary_id, x.salary_ids, x.employee
+         FROM jsonb_to_recordset($4::jsonb) AS x(employee_id uuid, salary_id uuid, salary_ids uuid[], employee jsonb)`,
       [companyId, runId, from, JSON.stringify(rows.slice(i, i + 2000))],
     );
   }
@@ -400,7 +405,14 @@ export async function prepareRun(
 
 // ---- Computing a chunk --------------------------------------------------------------------------
 
-type Pending = { id: string; employee_id: string; salary_id: string; employee: PayslipEmployee };
+type Pending = {
+  id: string;
+  employee_id: string;
+  salary_id: string;
+  /** The month's revisions taken when the run was prepared; null on payslips prepared before 0115. */
+  salary_ids: string[] | null;
+  employee: PayslipEmployee;
+};
 
 function earlierFromYtd(y: YearToDate): EarlierInYear {
   return {
@@ -616,7 +628,7 @@ export async function computeChunk(
     if (run[0]?.status !== 'computing') return 0;
     const month = run[0].month;
     const { rows: pending } = await tx.query<Pending>(
-      `SELECT id, employee_id, salary_id, employee FROM payslips
+      `SELECT id, employee_id, salary_id, salary_ids, employee FROM payslips
         WHERE run_id = $1 AND status = 'pending' ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
       [runId, limit],
     );
@@ -630,7 +642,9 @@ export async function computeChunk(
         readStatutorySettings(tx),
         componentFlags(tx),
         payrollEmployeesIn(tx, from, lastDay(month), { ids }),
-        revisionsForMonth(tx, ids, from, lastDay(month)),
+        pending.some((p) => !p.salary_ids)
+          ? revisionsForMonth(tx, ids, from, lastDay(month))
+          : new Map<string, SalaryRevision[]>(),
         // Every revision up to the month (the first of each employee settles EPS membership).
         revisionsForMonth(tx, ids, '0001-01-01', lastDay(month)),
         tx.query<{ employee_id: string; lop_days: string; detail: PayableDaysDetail }>(
@@ -686,11 +700,11 @@ export async function computeChunk(
       [runId, ids],
     );
     const overrideOf = new Map(overrides.rows.map((r) => [r.employee_id, r]));
-    // The revision each payslip took when the run was prepared, and any in force earlier in the month.
-    const taken = await revisionsById(
-      tx,
-      pending.map((p) => p.salary_id),
-    );
+    // The revisions each payslip took when the run was prepared (the last one and any earlier in
+    // the month), read by id: one recorded since does not change a run being computed.
+    const taken = await revisionsById(tx, [
+      ...new Set(pending.flatMap((p) => [p.salary_id, ...(p.salary_ids ?? [])])),
+    ]);
 
     const results: Record<string, unknown>[] = [];
     for (const [i, p] of pending.entries()) {
@@ -705,13 +719,15 @@ export async function computeChunk(
       let out: Record<string, unknown> = {};
       if (!e) error = 'The employee is no longer employed in this month';
       else if (!att) error = 'No attendance was taken for this employee: confirm the attendance again';
-      else if (!rev) error = 'The salary revision this run took no longer exists';
+      else if (!rev || p.salary_ids?.some((id) => !taken.has(id)))
+        error = 'The salary revision this run took no longer exists';
       else {
-        // Revisions of the month up to the one taken (a later one recorded while computing is not used).
-        const revs = (revisionsNow.get(p.employee_id) ?? []).filter(
-          (r) => r.effective_from <= rev.effective_from,
-        );
+        const revs = p.salary_ids
+          ? p.salary_ids.flatMap((id) => taken.get(id) ?? [])
+          : // Prepared before the versions were stored: the month's revisions up to the one taken.
+            (revisionsNow.get(p.employee_id) ?? []).filter((r) => r.effective_from <= rev.effective_from);
         if (!revs.some((r) => r.id === rev.id)) revs.push(rev);
+        revs.sort((x, y) => (x.effective_from < y.effective_from ? -1 : 1));
         const y = ytdOf.get(p.employee_id);
         const o = openOf.get(p.employee_id) ?? null;
         const built = buildInput({
