@@ -164,10 +164,12 @@ export function PayslipView({ slip }: { slip: Payslip }) {
   const shown = slip.lines.filter((l) => l.show);
   const earnings = shown.filter((l) => l.kind === 'earning');
   const deductions = shown.filter((l) => l.kind === 'deduction');
-  const employer = shown.filter((l) => l.kind === 'employer');
-  // The engine's working lines not printed on the payslip (employer account splits, why a
-  // contribution does not apply): still explained, for whoever asks.
-  const behind = slip.lines.filter((l) => !l.show);
+  // Every employer line, printed or not (EPF's accounts, EDLI, admin charges): their sum is the
+  // payslip's employer total.
+  const employer = slip.lines.filter((l) => l.kind === 'employer');
+  // The rest the payslip does not print (why a contribution does not apply, and the like): still
+  // explained, for whoever asks.
+  const other = slip.lines.filter((l) => !l.show && l.kind !== 'employer');
   const e = slip.employee;
   return (
     <Stack>
@@ -277,7 +279,7 @@ export function PayslipView({ slip }: { slip: Payslip }) {
           />
         </Paper>
       </SimpleGrid>
-      {behind.length > 0 && <LinesTable title="Behind these figures" lines={behind} empty="" />}
+      {other.length > 0 && <LinesTable title="Other figures" lines={other} empty="" />}
       {slip.notes.length > 0 && (
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="payslip-notes">
           <Title order={2} size="h4" mb="xs" id="payslip-notes">

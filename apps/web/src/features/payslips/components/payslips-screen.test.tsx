@@ -62,6 +62,7 @@ const slip: Payslip = {
     ),
     line('EPF_ER_TOTAL', 'Provident fund (employer)', 'employer', 1_800_00, 'Employer share of EPF.'),
     line('EDLI_ER', 'EDLI (employer, A/c 21)', 'employer', 75_00, 'EDLI: 0.5% of ₹15,000 = ₹75.', false),
+    line('ESI_INFO', 'ESI', 'info', 0, 'ESI: not deducted, gross above ₹21,000.', false),
   ],
   gross_paise: 1_00_000_00,
   deductions_paise: 7_113_00,
@@ -118,13 +119,14 @@ describe('PayslipsScreen: one payslip', () => {
       'Rupees Ninety-Two Thousand Eight Hundred Eighty-Seven Only',
     );
     expect(screen.getByRole('table', { name: 'Year to date' })).toHaveTextContent('₹8,00,000.00');
-    // Lines the payslip does not print sit apart, still explained.
-    expect(screen.getByRole('table', { name: 'Behind these figures' })).toHaveTextContent(
-      'EDLI (employer, A/c 21)',
-    );
+    // Every employer line counts towards the employer total, printed on the PDF or not.
+    const employer = screen.getByRole('table', { name: 'Employer contributions' });
+    expect(within(employer).getByRole('button', { name: 'EDLI (employer, A/c 21)' })).toBeVisible();
     expect(
-      within(screen.getByRole('table', { name: 'Employer contributions' })).queryByText(/EDLI/),
-    ).toBeNull();
+      within(employer).getByRole('rowheader', { name: 'Total employer contributions' }).closest('tr'),
+    ).toHaveTextContent('₹1,875.00');
+    // Lines the payslip does not print sit apart, still explained.
+    expect(screen.getByRole('table', { name: 'Other figures' })).toHaveTextContent('ESI');
   });
 
   it("opens a line's explanation by click and by keyboard, and closes it again", async () => {

@@ -43,10 +43,11 @@ function PayslipList() {
         </Anchor>
       ),
     },
+    // Net pay next to the month: what a phone shows without scrolling the table.
+    { key: 'net', label: 'Net pay', cell: (p) => <Text fw={600}>{formatPaise(p.net_paise)}</Text> },
     { key: 'paid', label: 'Paid on', cell: (p) => formatDate(p.pay_date) },
     { key: 'gross', label: 'Gross', cell: (p) => formatPaise(p.gross_paise) },
     { key: 'deductions', label: 'Deductions', cell: (p) => formatPaise(p.deductions_paise) },
-    { key: 'net', label: 'Net pay', cell: (p) => <Text fw={600}>{formatPaise(p.net_paise)}</Text> },
   ];
   return (
     <>
