@@ -174,7 +174,7 @@ function LatestPayslip({ d }: { d: EmployeeDashboard }) {
     <Card id="dash-payslip" title="Latest payslip">
       {!p ? (
         <Text size="sm" c="dimmed">
-          No payslip yet: your payslips appear here once HR confirms a pay run that includes you.
+          Payslips appear here once the first pay run is confirmed.
         </Text>
       ) : (
         <Stack gap={4}>
