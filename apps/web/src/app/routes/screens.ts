@@ -249,3 +249,8 @@ export const EsiScreen = lazy(() =>
     default: m.EsiScreen,
   })),
 );
+export const PayslipsScreen = lazy(() =>
+  withFullStyles(import('../../features/payslips/components/payslips-screen')).then((m) => ({
+    default: m.PayslipsScreen,
+  })),
+);

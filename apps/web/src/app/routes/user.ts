@@ -5,6 +5,7 @@ import {
   LeaveScreen,
   LettersScreen,
   NotificationsScreen,
+  PayslipsScreen,
   ProfileScreen,
   UserDashboard,
 } from './screens';
@@ -39,7 +40,12 @@ export const USER_SCREENS: ScreenDef[] = [
     permission: ['employee_profile.view'],
     Screen: LettersScreen,
   },
-  { path: 'documents/payslips', title: 'Payslips', permission: ['employee_profile.view'] },
+  {
+    path: 'documents/payslips',
+    title: 'Payslips',
+    permission: ['employee_profile.view'],
+    Screen: PayslipsScreen,
+  },
 ];
 
 export const USER_AREA: AreaNav = {

@@ -1,9 +1,11 @@
-import { Alert, Anchor, Button, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import type { AdminDashboard as AdminDashboardData } from '@hr/contract';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { BarChart } from '../../../components/ui/bar-chart';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatPaise } from '../../../lib/format';
+import { monthLabel } from '../../payslips/components/payslip-format';
 import { useAdminDashboard } from '../api/dashboard-api';
 import { AnnouncementList } from './announcement-list';
 import { JobsPanel } from './jobs-panel';
@@ -18,6 +20,98 @@ function Figure({ label, value }: { label: string; value: number }) {
       <Text fz={32} fw={700}>
         {value}
       </Text>
+    </Paper>
+  );
+}
+
+const RUN_STATUS: Record<string, string> = {
+  draft: 'being prepared',
+  computing: 'computing',
+  computed: 'computed, waiting for review and confirmation',
+};
+const PAYSLIPS_STATUS: Record<string, string> = {
+  none: 'not generated yet',
+  generating: 'being generated',
+  generated: 'generated',
+};
+
+/**
+ * The open pay run (status, attendance, anomalies to acknowledge) and the last confirmed run's
+ * totals, from the dashboard call; the contract carries no month-by-month history, so no chart.
+ */
+function PayrollCard({ payroll }: { payroll: AdminDashboardData['payroll'] }) {
+  const { open_run: open, last_confirmed: last } = payroll;
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="admin-payroll">
+      <Title order={2} size="h4" mb="sm" id="admin-payroll">
+        Payroll
+      </Title>
+      {!open && !last ? (
+        <Text size="sm" c="dimmed">
+          No pay run yet. Start the first one from Run Payroll.
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {open && (
+            <div data-testid="payroll-open-run">
+              <Text size="sm" fw={600}>
+                {monthLabel(open.month)} pay run: {RUN_STATUS[open.status] ?? open.status}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Attendance {open.attendance_status === 'confirmed' ? 'confirmed' : 'not confirmed yet'}
+                {open.anomalies_open > 0
+                  ? ` · ${open.anomalies_open} anomal${open.anomalies_open === 1 ? 'y' : 'ies'} to acknowledge`
+                  : ''}
+              </Text>
+            </div>
+          )}
+          {last && (
+            <div data-testid="payroll-last-confirmed">
+              <Text size="sm" fw={600}>
+                Last confirmed: {monthLabel(last.month)}, paid on {formatDate(last.pay_date)}
+              </Text>
+              <Table aria-label="Last confirmed pay run" verticalSpacing={2} withRowBorders={false}>
+                <Table.Tbody>
+                  <Table.Tr>
+                    <Table.Th scope="row" fw={500}>
+                      Employees
+                    </Table.Th>
+                    <Table.Td ta="right">{last.employees}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row" fw={500}>
+                      Gross pay
+                    </Table.Th>
+                    <Table.Td ta="right">{formatPaise(last.gross_paise)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row" fw={500}>
+                      Net pay
+                    </Table.Th>
+                    <Table.Td ta="right">{formatPaise(last.net_paise)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row" fw={500}>
+                      Payslip PDFs
+                    </Table.Th>
+                    <Table.Td ta="right">
+                      {PAYSLIPS_STATUS[last.payslips_status] ?? last.payslips_status}
+                    </Table.Td>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+            </div>
+          )}
+        </Stack>
+      )}
+      <Group gap="md" mt="sm">
+        <Anchor component={Link} to="/payroll/payrun" size="sm">
+          {open ? `Open the ${monthLabel(open.month)} pay run` : 'Run Payroll'}
+        </Anchor>
+        <Anchor component={Link} to="/payroll/settings/components/earnings" size="sm">
+          Payroll settings
+        </Anchor>
+      </Group>
     </Paper>
   );
 }
@@ -126,27 +220,7 @@ export function AdminDashboard() {
                 </Table>
               </Table.ScrollContainer>
             </Paper>
-            <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="admin-payroll">
-              <Title order={2} size="h4" mb="sm" id="admin-payroll">
-                Payroll this month
-              </Title>
-              <Text size="sm">
-                {d.payroll.open_run
-                  ? `${d.payroll.open_run.month} run: ${d.payroll.open_run.status}`
-                  : d.payroll.last_confirmed
-                    ? `Last confirmed: ${d.payroll.last_confirmed.month}, ${d.payroll.last_confirmed.employees} employees`
-                    : 'No pay run yet: start one from Run Payroll.'}
-              </Text>
-              <Anchor
-                component={Link}
-                to="/payroll/settings/components/earnings"
-                size="sm"
-                mt="xs"
-                display="inline-block"
-              >
-                Payroll settings
-              </Anchor>
-            </Paper>
+            <PayrollCard payroll={d.payroll} />
             <Paper withBorder p="lg" radius="md">
               <Title order={2} size="h4" mb="sm">
                 Announcements

@@ -5,11 +5,12 @@ import { Link } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useDocumentTitle } from '../../../components/ui/use-document-title';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatPaise } from '../../../lib/format';
 import { selectRole, selectUser, useAppSelector } from '../../../lib/store';
 import { toastError, toastSuccess } from '../../../lib/toasts';
 import { currentLocation, usePunch } from '../../attendance/api/use-attendance';
 import { clockTime, DayStatusBadge } from '../../attendance/components/parts';
+import { monthLabel, PAYSLIPS_PATH, payslipHref } from '../../payslips/components/payslip-format';
 import { useEmployeeDashboard } from '../api/dashboard-api';
 import { AnnouncementList } from './announcement-list';
 import { nextApproverLine } from './next-approver';
@@ -167,6 +168,42 @@ function Holidays({ d }: { d: EmployeeDashboard }) {
   );
 }
 
+function LatestPayslip({ d }: { d: EmployeeDashboard }) {
+  const p = d.latest_payslip;
+  return (
+    <Card id="dash-payslip" title="Latest payslip">
+      {!p ? (
+        <Text size="sm" c="dimmed">
+          Payslips appear here once the first pay run is confirmed.
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          <Text size="sm">
+            {monthLabel(p.month)}, paid on {formatDate(p.pay_date)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Net pay
+          </Text>
+          <Text fz={24} fw={700} data-testid="dash-payslip-net">
+            {formatPaise(p.net_paise)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Gross {formatPaise(p.gross_paise)}
+          </Text>
+          <Group gap="md">
+            <Anchor component={Link} to={payslipHref(p.id)} size="sm">
+              Open the {monthLabel(p.month)} payslip
+            </Anchor>
+            <Anchor component={Link} to={PAYSLIPS_PATH} size="sm">
+              All payslips
+            </Anchor>
+          </Group>
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
 /** Employee dashboard: greets the user by employee_name from the stored user data. */
 export function UserDashboard() {
   useDocumentTitle('Dashboard');
@@ -197,11 +234,7 @@ export function UserDashboard() {
             <MyPending d={d} />
             <Balances d={d} />
             <Holidays d={d} />
-            <Card id="dash-payslip" title="Latest payslip">
-              <Text size="sm" c="dimmed">
-                Payslips appear here once the first pay run is confirmed.
-              </Text>
-            </Card>
+            <LatestPayslip d={d} />
           </SimpleGrid>
           <section aria-labelledby="announcements-heading">
             <Title order={2} size="h4" mb="sm" id="announcements-heading">

@@ -1,0 +1,18 @@
+/** '2026-11' as "November 2026" (a calendar month: no time zone applies). */
+export function monthLabel(month: string): string {
+  const d = new Date(`${month}-01T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return month;
+  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+}
+
+/** The years to filter payslips by: this one and the five before it. */
+export function payslipYears(now = new Date()): { value: string; label: string }[] {
+  return Array.from({ length: 6 }, (_, i) => String(now.getFullYear() - i)).map((y) => ({
+    value: y,
+    label: y,
+  }));
+}
+
+export const PAYSLIPS_PATH = '/user/documents/payslips';
+/** The link to one payslip: the payslips screen opens it from `?id=`. */
+export const payslipHref = (id: string) => `${PAYSLIPS_PATH}?id=${encodeURIComponent(id)}`;
