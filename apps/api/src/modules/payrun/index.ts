@@ -8,3 +8,13 @@ export { latestPayslipOf, payrollCard } from './dashboard';
 export { definePayrunJobs, PAYRUN_COMPUTE_JOB } from './jobs';
 export { payrunRoutes } from './payrun.routes';
 export { createPayrunService, type PayrunService } from './payrun.service';
+export {
+  type ConfirmedLineSum,
+  type ConfirmedPayslip,
+  type ConfirmedPayslipFilter,
+  type ConfirmedSlipSum,
+  confirmedLineSums,
+  confirmedPayslipsIn,
+  confirmedRunMonths,
+  confirmedSlipSums,
+} from './register';
