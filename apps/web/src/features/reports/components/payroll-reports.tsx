@@ -349,7 +349,7 @@ function StatutoryView({ params }: { params: PayrollParams }) {
             title="Statutory totals, employee and employer shares"
             bars={statutory}
             format={wholeRupees}
-            slot={110}
+            slot={84}
           />
         </Paper>
       </SimpleGrid>
@@ -422,6 +422,8 @@ function StatutoryView({ params }: { params: PayrollParams }) {
             ['Total deducted', formatPaise(s.tds.amount_paise)],
           ]}
         />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
         <StateTable
           title="Professional tax by state"
           empty="No professional tax in these months."
