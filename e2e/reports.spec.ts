@@ -5,7 +5,7 @@ import { DEMO, signIn } from './support/helpers';
 
 /**
  * The administrator's reports: the headcount chart and table, joiners and leavers with their
- * exports opened as a spreadsheet program would, and a report whose data has not landed saying so.
+ * exports opened as a spreadsheet program would, and the payroll register in place of a placeholder.
  */
 test('an administrator reads headcount, lists joiners and exports them as CSV and .xlsx', async ({
   page,
@@ -53,8 +53,9 @@ test('an administrator reads headcount, lists joiners and exports them as CSV an
   expect(codes.has(firstOnScreen ?? '')).toBe(true);
   expect(String(sheet.getRow(1).getCell(4).value)).toBe('Employee name');
 
-  // A report over a part of the product that has not landed says so rather than showing nothing.
+  // The payroll register has landed with pay runs: its register and summaries, not a placeholder.
   await page.getByLabel('Report', { exact: true }).and(page.locator('input')).click();
   await page.getByRole('option', { name: /Payroll register/ }).click();
-  await expect(page.getByText('This report is not available yet.')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Statutory summaries' })).toBeVisible();
+  await expect(page.getByText('This report is not available yet.')).toHaveCount(0);
 });

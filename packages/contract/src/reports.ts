@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoMonthSchema, IsoDateSchema as isoDate } from './dates';
-import { envelope, pagedEnvelope, SORT_ORDERS } from './envelope';
+import { envelope, PageMetaSchema, pagedEnvelope, SORT_ORDERS } from './envelope';
 
 /** The reports of admin/reports (issue 13). A report whose data has not landed says so. */
 export const REPORT_KEYS = [
@@ -186,3 +186,126 @@ export const LeaveBalancesReportSchema = z.object({
 });
 export type LeaveBalancesReport = z.infer<typeof LeaveBalancesReportSchema>;
 export const LeaveBalancesReportResponseSchema = envelope(LeaveBalancesReportSchema);
+
+// ---------- Payroll register and statutory summaries (issue 22) ----------
+
+/**
+ * Confirmed pay runs of the months `from`..`to` (a single run is one month: from = to). Only the
+ * payslips' stored lines are read, never recomputed; a run not yet confirmed is left out.
+ */
+const PayrollFilterBase = z.object({
+  from: IsoMonthSchema,
+  to: IsoMonthSchema,
+  division_id: uuid.optional(),
+  /** Part of an employee code or name, as on the payslip. */
+  search: z.string().trim().max(100, { message: 'at most 100 characters' }).optional(),
+});
+export const PayrollRegisterQuerySchema = checkMonths(
+  PayrollFilterBase.extend({
+    page: z.coerce.number().int().min(1).default(1),
+    records: z.coerce.number().int().min(1).max(100).default(25),
+  }),
+);
+export type PayrollRegisterQuery = z.infer<typeof PayrollRegisterQuerySchema>;
+export type PayrollRegisterFilter = z.infer<typeof PayrollFilterBase>;
+export const PayrollRegisterExportQuerySchema = checkMonths(PayrollFilterBase.extend({ format }));
+export const PayrollStatutoryQuerySchema = checkMonths(PayrollFilterBase.omit({ search: true }));
+export type PayrollStatutoryQuery = z.infer<typeof PayrollStatutoryQuerySchema>;
+
+/** A column of pay lines: every code paid in the months chosen, in payslip order within its kind. */
+export const RegisterColumnSchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  kind: z.enum(['earning', 'deduction', 'employer']),
+});
+export type RegisterColumn = z.infer<typeof RegisterColumnSchema>;
+
+const paise = z.number().int();
+export const RegisterRowSchema = z.object({
+  payslip_id: z.string(),
+  employee_id: z.string(),
+  month: IsoMonthSchema,
+  employee_code: z.string(),
+  employee_name: z.string(),
+  division_name: z.string().nullable(),
+  payable_days: z.number().nullable(),
+  lop_days: z.number().nullable(),
+  /** Amount by line code (paise); a code the payslip does not have is absent. */
+  amounts: z.record(z.string(), paise),
+  gross_paise: paise,
+  deductions_paise: paise,
+  net_paise: paise,
+  employer_paise: paise,
+});
+export type RegisterRow = z.infer<typeof RegisterRowSchema>;
+
+export const RegisterTotalsSchema = z.object({
+  /** Payslips (one employee in one month). */
+  payslips: z.number().int(),
+  employees: z.number().int(),
+  amounts: z.record(z.string(), paise),
+  gross_paise: paise,
+  deductions_paise: paise,
+  net_paise: paise,
+  employer_paise: paise,
+});
+export type RegisterTotals = z.infer<typeof RegisterTotalsSchema>;
+
+export const PayrollRegisterSchema = z.object({
+  columns: z.array(RegisterColumnSchema),
+  /** One page of rows; `totals` are over every row of the filter. */
+  rows: z.array(RegisterRowSchema),
+  totals: RegisterTotalsSchema,
+  /** Months of the range with no confirmed pay run (nothing of theirs is counted). */
+  months_without_run: z.array(IsoMonthSchema),
+});
+export type PayrollRegister = z.infer<typeof PayrollRegisterSchema>;
+export const PayrollRegisterResponseSchema = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  data: PayrollRegisterSchema,
+  meta: PageMetaSchema,
+});
+
+export const StatutoryMonthSchema = z.object({
+  month: IsoMonthSchema,
+  employees: z.number().int(),
+  gross_paise: paise,
+  net_paise: paise,
+  /** Employee and employer shares together: EPF with EPS, EDLI and admin charges; ESI; LWF. */
+  epf_paise: paise,
+  esi_paise: paise,
+  pt_paise: paise,
+  lwf_paise: paise,
+  tds_paise: paise,
+});
+export type StatutoryMonth = z.infer<typeof StatutoryMonthSchema>;
+
+export const PayrollStatutorySchema = z.object({
+  months: z.array(StatutoryMonthSchema),
+  months_without_run: z.array(IsoMonthSchema),
+  epf: z.object({
+    /** Employees with an EPF line in any month of the range. */
+    members: z.number().int(),
+    wages_paise: paise,
+    employee_paise: paise,
+    vpf_paise: paise,
+    employer_epf_paise: paise,
+    eps_paise: paise,
+    edli_paise: paise,
+    admin_paise: paise,
+  }),
+  esi: z.object({ ips: z.number().int(), wages_paise: paise, employee_paise: paise, employer_paise: paise }),
+  pt: z.array(z.object({ state: z.string(), employees: z.number().int(), amount_paise: paise })),
+  lwf: z.array(
+    z.object({
+      state: z.string(),
+      employees: z.number().int(),
+      employee_paise: paise,
+      employer_paise: paise,
+    }),
+  ),
+  tds: z.object({ employees: z.number().int(), amount_paise: paise }),
+});
+export type PayrollStatutory = z.infer<typeof PayrollStatutorySchema>;
+export const PayrollStatutoryResponseSchema = envelope(PayrollStatutorySchema);

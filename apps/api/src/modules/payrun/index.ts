@@ -11,3 +11,13 @@ export { createPayrunService, type PayrunService } from './payrun.service';
 export { payslipsRoutes } from './payslips.routes';
 export { createPayslipsService } from './payslips.service';
 export { definePayslipJobs, PAYRUN_PAYSLIPS_JOB, pooledRenderer } from './payslips-generate';
+export {
+  type ConfirmedLineSum,
+  type ConfirmedPayslip,
+  type ConfirmedPayslipFilter,
+  type ConfirmedSlipSum,
+  confirmedLineSums,
+  confirmedPayslipsIn,
+  confirmedRunMonths,
+  confirmedSlipSums,
+} from './register';

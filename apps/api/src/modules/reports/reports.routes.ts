@@ -9,6 +9,11 @@ import {
   LeaveBalancesExportQuerySchema,
   LeaveBalancesQuerySchema,
   LeaveBalancesReportResponseSchema,
+  PayrollRegisterExportQuerySchema,
+  PayrollRegisterQuerySchema,
+  PayrollRegisterResponseSchema,
+  PayrollStatutoryQuerySchema,
+  PayrollStatutoryResponseSchema,
   ReimbursementsExportQuerySchema,
   ReimbursementsQuerySchema,
   ReimbursementsReportResponseSchema,
@@ -18,6 +23,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONTENT_TYPES, exportFileName, exportStream } from '../../lib/export';
 import { actorOf } from '../../plugins/auth';
+import { registerExportColumns, totalsAsRow } from './payroll-register';
 import {
   HEADCOUNT_COLUMNS,
   JOINER_LEAVER_COLUMNS,
@@ -175,5 +181,66 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
         await exportStream(format, LEAVE_BALANCE_COLUMNS, rows, 'Leave balances'),
       );
     },
+  );
+
+  r.get(
+    '/api/reports/payroll-register',
+    {
+      config: { permission: PERMISSION },
+      schema: {
+        tags,
+        querystring: PayrollRegisterQuerySchema,
+        response: { 200: PayrollRegisterResponseSchema },
+      },
+    },
+    async (req) => {
+      const { register, total } = await reports.payrollRegister(actorOf(req), req.query);
+      return {
+        status: 200,
+        message: 'ok',
+        data: register,
+        meta: { totalCount: total, page: req.query.page, records: req.query.records },
+      };
+    },
+  );
+
+  r.get(
+    '/api/reports/payroll-register/export',
+    { config: { permission: PERMISSION }, schema: { tags, querystring: PayrollRegisterExportQuerySchema } },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const { format, ...q } = req.query;
+      const name = exportFileName('payroll-register', await reports.today(actor), format);
+      // Columns are the line codes paid in the filter, so they are known before the first row.
+      const head = await reports.payrollRegisterHead(actor, q);
+      const body = reports.payrollRegisterRows(actor, q);
+      const rows = (async function* () {
+        yield* body;
+        if (head.totals.payslips > 0) yield totalsAsRow(head.totals);
+      })();
+      return sendFile(
+        reply,
+        format,
+        name,
+        await exportStream(format, registerExportColumns(head.columns), rows, 'Payroll register'),
+      );
+    },
+  );
+
+  r.get(
+    '/api/reports/payroll-statutory',
+    {
+      config: { permission: PERMISSION },
+      schema: {
+        tags,
+        querystring: PayrollStatutoryQuerySchema,
+        response: { 200: PayrollStatutoryResponseSchema },
+      },
+    },
+    async (req) => ({
+      status: 200,
+      message: 'ok',
+      data: await reports.payrollStatutory(actorOf(req), req.query),
+    }),
   );
 }

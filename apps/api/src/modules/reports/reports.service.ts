@@ -8,6 +8,14 @@ import type {
   LeaveBalanceRow,
   LeaveBalancesQuery,
   LeaveBalancesReport,
+  PayrollRegister,
+  PayrollRegisterFilter,
+  PayrollRegisterQuery,
+  PayrollStatutory,
+  PayrollStatutoryQuery,
+  RegisterColumn,
+  RegisterRow,
+  RegisterTotals,
   ReimbursementsQuery,
   ReimbursementsReport,
   ReportCatalogItem,
@@ -20,6 +28,21 @@ import type { Actor } from '../../plugins/auth';
 import { type ClaimReportFilter, type ClaimReportRow, claimGroups, claimRowsBatch } from '../expenses';
 import { type LeaveReportFilter, leaveReportByType, leaveReportRows } from '../leave';
 import { companyToday } from '../org';
+import {
+  type ConfirmedPayslip,
+  type ConfirmedPayslipFilter,
+  confirmedLineSums,
+  confirmedPayslipsIn,
+  confirmedRunMonths,
+  confirmedSlipSums,
+} from '../payrun';
+import {
+  monthsBetween,
+  registerColumns,
+  registerRow,
+  registerTotals,
+  statutorySummary,
+} from './payroll-register';
 import * as repo from './reports.repo';
 
 /**
@@ -72,9 +95,10 @@ const CATALOG: ReportCatalogItem[] = [
   {
     key: 'payroll-register',
     title: 'Payroll register and statutory summaries',
-    description: 'Every employee’s pay for a month, EPF, ESI, PT and TDS totals',
-    available: false,
-    unavailable_reason: 'Pay runs are not built yet.',
+    description:
+      'Every employee’s pay in confirmed pay runs, line by line, with EPF, ESI, PT, LWF and TDS summaries by month',
+    available: true,
+    unavailable_reason: null,
   },
 ];
 
@@ -108,8 +132,82 @@ export function createReportsService(deps: { db: Db; clock: Clock; exportBatch?:
     employeeIds: await repo.scopedEmployeeIds(tx, scopeOf(actor)),
   });
 
+  const payrollFilter = async (
+    tx: Queryable,
+    actor: Actor,
+    q: PayrollRegisterFilter,
+  ): Promise<ConfirmedPayslipFilter> => ({
+    from: q.from,
+    to: q.to,
+    divisionId: q.division_id,
+    search: q.search || undefined,
+    employeeIds: await repo.scopedEmployeeIds(tx, scopeOf(actor)),
+  });
+
   return {
     catalog: (): ReportCatalogItem[] => CATALOG,
+
+    /** A page of the register, its columns and the totals of every row of the filter. */
+    payrollRegister: (
+      actor: Actor,
+      q: PayrollRegisterQuery,
+    ): Promise<{ register: PayrollRegister; total: number }> =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        const f = await payrollFilter(tx, actor, q);
+        const sums = await confirmedLineSums(tx, f);
+        const totals = registerTotals(sums, await confirmedSlipSums(tx, f));
+        const slips = await confirmedPayslipsIn(tx, f, {
+          limit: q.records,
+          offset: (q.page - 1) * q.records,
+        });
+        const withRun = new Set(await confirmedRunMonths(tx, q.from, q.to));
+        const register: PayrollRegister = {
+          columns: registerColumns(sums),
+          rows: slips.map(registerRow),
+          totals,
+          months_without_run: monthsBetween(q.from, q.to).filter((m) => !withRun.has(m)),
+        };
+        return { register, total: totals.payslips };
+      }),
+
+    /** The register's columns and totals, which the export needs before its rows. */
+    payrollRegisterHead: (
+      actor: Actor,
+      q: PayrollRegisterFilter,
+    ): Promise<{ columns: RegisterColumn[]; totals: RegisterTotals }> =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        const f = await payrollFilter(tx, actor, q);
+        const sums = await confirmedLineSums(tx, f);
+        return {
+          columns: registerColumns(sums),
+          totals: registerTotals(sums, await confirmedSlipSums(tx, f)),
+        };
+      }),
+
+    /** Every register row of the filter, one short read per batch (see joinersLeaversRows). */
+    async *payrollRegisterRows(actor: Actor, q: PayrollRegisterFilter): AsyncGenerator<RegisterRow> {
+      let after: ConfirmedPayslip | undefined;
+      for (;;) {
+        const batch: ConfirmedPayslip[] = await db.tenantRead(actor.companyId, async (tx) =>
+          confirmedPayslipsIn(tx, await payrollFilter(tx, actor, q), { limit: batchSize, after }),
+        );
+        yield* batch.map(registerRow);
+        if (batch.length < batchSize) return;
+        after = batch[batch.length - 1]!;
+      }
+    },
+
+    payrollStatutory: (actor: Actor, q: PayrollStatutoryQuery): Promise<PayrollStatutory> =>
+      db.tenantRead(actor.companyId, async (tx) => {
+        const f = await payrollFilter(tx, actor, q);
+        return statutorySummary(
+          await confirmedLineSums(tx, f),
+          await confirmedSlipSums(tx, f),
+          await confirmedRunMonths(tx, q.from, q.to),
+          q.from,
+          q.to,
+        );
+      }),
 
     headcount: (actor: Actor, q: HeadcountQuery): Promise<HeadcountReport> =>
       db.tenantRead(actor.companyId, async (tx) => ({

@@ -4,6 +4,8 @@ import type {
   JoinersLeaversQuerySchema,
   LeaveBalancesReport,
   PageMeta,
+  PayrollRegister,
+  PayrollStatutory,
   ReimbursementsReport,
   ReportCatalogItem,
 } from '@hr/contract';
@@ -118,4 +120,35 @@ export const useFilterOptions = (path: '/expenses/categories' | '/leave/types') 
     queryFn: () => unwrap<{ id: string; name: string }[]>(apiClient.get(path, { silent: true })),
     select: (rows) => rows.map((r) => ({ value: r.id, label: r.name })),
     staleTime: 60_000,
+  });
+
+export type PayrollParams = { from: string; to: string; division_id?: string; search?: string };
+
+/** A page of the payroll register (confirmed runs only), its columns and the filter's totals. */
+export const usePayrollRegister = (
+  params: PayrollParams & { page: number; records: number },
+  enabled: boolean,
+) =>
+  useQuery({
+    queryKey: ['reports', 'payroll-register', params],
+    queryFn: async () => {
+      const res = await apiClient.get<{ data: PayrollRegister; meta: PageMeta }>(
+        '/reports/payroll-register',
+        {
+          params: apiParams(params),
+        },
+      );
+      return { ...res.data.data, meta: res.data.meta };
+    },
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const usePayrollStatutory = (params: Omit<PayrollParams, 'search'>, enabled: boolean) =>
+  useQuery({
+    queryKey: ['reports', 'payroll-statutory', params],
+    queryFn: () =>
+      unwrap<PayrollStatutory>(apiClient.get('/reports/payroll-statutory', { params: apiParams(params) })),
+    placeholderData: keepPreviousData,
+    enabled,
   });

@@ -27,6 +27,7 @@ import { type HeadcountParams, useHeadcount, useJoinersLeavers, useReportCatalog
 import { AttendanceMusterView, LateMarksView } from './attendance-reports';
 import { LeaveBalancesView, ReimbursementsView } from './claims-leave-reports';
 import { ExportButtons } from './export-buttons';
+import { PayrollReportsView } from './payroll-reports';
 
 type Filter = 'report' | 'from' | 'to' | 'kind' | 'division_id';
 const LIST = specFromContract<JoinersLeaversQuery['sortBy'], Filter>(JoinersLeaversQuerySchema, {
@@ -260,7 +261,7 @@ export function ReportsScreen() {
     <>
       <PageHeader
         title="Reports"
-        description="Headcount, joiners and leavers, attendance, and more as each part of the product lands."
+        description="Headcount, joiners and leavers, attendance, leave, reimbursements and payroll."
       />
       {catalog.isError ? (
         <LoadError what="the reports" message={catalog.error.message} onRetry={catalog.refetch} />
@@ -303,6 +304,8 @@ export function ReportsScreen() {
             <ReimbursementsView divisions={divisions.data ?? []} />
           ) : selected === 'leave-balances' ? (
             <LeaveBalancesView divisions={divisions.data ?? []} />
+          ) : selected === 'payroll-register' ? (
+            <PayrollReportsView divisions={divisions.data ?? []} />
           ) : (
             <JoinersLeaversView list={list} />
           )}
