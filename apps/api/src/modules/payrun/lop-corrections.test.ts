@@ -317,6 +317,15 @@ describe('November: corrections of October are paid back', () => {
     expect(await slipOf(runs.oct)).toEqual(october);
   });
 
+  it('deleting the computed run leaves the corrections unpaid: the run made again takes them', async () => {
+    const del = await callAs(t, admin, 'DELETE', `/api/payrun/${runs.nov}`);
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await corrections()).map((c) => c.settled_run_id)).toEqual([null, null]);
+    runs.nov = await runMonth(11, 2026, false);
+    const again = (await slipOf(runs.nov)).lines.filter((l) => l.code.startsWith('LOPREV_'));
+    expect(again.length).toBeGreaterThan(0);
+  });
+
   it('taking attendance again or computing again leaves the corrections unsettled; confirm settles them', async () => {
     await compute(runs.nov);
     expect((await corrections()).every((c) => c.settled_run_id === null)).toBe(true);
