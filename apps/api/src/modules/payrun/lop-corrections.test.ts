@@ -204,6 +204,15 @@ describe('November: corrections of October are paid back', () => {
       'Regularisation requested. 13 Oct 2026 is in a confirmed pay run: the approved correction is paid back as LOP reversal in the next pay run',
     );
     expect(await corrections()).toEqual([]);
+    // The approver's inbox says the same before deciding.
+    const inbox = await callAs(t, manager, 'GET', '/api/approvals/inbox');
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    const waiting = (inbox.json().data as { subject_id: string; summary: string }[]).find(
+      (r) => r.subject_id === reg.json().data.id,
+    );
+    expect(waiting?.summary).toBe(
+      '2026-10-13: Missed punch. 13 Oct 2026 is in a confirmed pay run: the approved correction is paid back as LOP reversal in the next pay run',
+    );
     const approved = await callAs(
       t,
       manager,
