@@ -326,13 +326,61 @@ describe('November: corrections of October are paid back', () => {
     expect(await slipOf(runs.oct)).toEqual(october);
   });
 
-  it('deleting the computed run leaves the corrections unpaid: the run made again takes them', async () => {
+  it('deleting the computed run leaves the corrections unpaid; a sheet row naming October pays them', async () => {
     const del = await callAs(t, admin, 'DELETE', `/api/payrun/${runs.nov}`);
     expect(del.statusCode, del.body).toBe(200);
     expect((await corrections()).map((c) => c.settled_run_id)).toEqual([null, null]);
-    runs.nov = await runMonth(11, 2026, false);
+    const created = await callAs(t, admin, 'POST', '/api/payrun', {
+      month: 11,
+      year: 2026,
+      pay_date: '2026-11-28',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    runs.nov = created.json().data.id;
+    // Priya's row names October with the days the administrator gives: those corrections are
+    // the ones it pays. The admin's row leaves the reversal empty (no corrections: none).
+    const header = [
+      'Employee code',
+      'Employee name',
+      'System LOP days',
+      'LOP days',
+      'LOP reversal days',
+      'LOP reversal month',
+    ];
+    const rows = [
+      ['ACM0003', '', '', 0, 2, 'Oct 2026'],
+      ['ACM0001', '', '', 0, '', ''],
+    ];
+    const body = Buffer.from(`${[header, ...rows].map((r) => r.join(',')).join('\r\n')}\r\n`);
+    const boundary = '----lopfix';
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/payrun/upload-attendance/${runs.nov}`,
+      headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="nov.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
+        body,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const att = await callAs(t, admin, 'POST', `/api/payrun/confirm-attendance/${runs.nov}`);
+    expect(att.statusCode, att.body).toBe(200);
+    const taken = (
+      await t.db.query<{ source: string; days: string; month: string; n: number }>(
+        `SELECT source, lop_reversal_days AS days, lop_reversal_month::text AS month,
+                cardinality(lop_reversal_corrections) AS n
+           FROM pay_run_attendance WHERE run_id = $1 AND employee_id = $2`,
+        [runs.nov, priya],
+      )
+    ).rows[0]!;
+    expect(taken).toEqual({ source: 'sheet', days: '2.00', month: '2026-10-01', n: 2 });
+    await compute(runs.nov);
     const again = (await slipOf(runs.nov)).lines.filter((l) => l.code.startsWith('LOPREV_'));
     expect(again.length).toBeGreaterThan(0);
+    expect(again[0]!.explain).toContain('LOP of 13 Oct 2026 reversed');
   });
 
   it('taking attendance again or computing again leaves the corrections unsettled; confirm settles them', async () => {
