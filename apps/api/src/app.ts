@@ -16,7 +16,9 @@ import { createApprovalsService } from './modules/approvals/approvals.service';
 import { createSlaCheck, SLA_CRON, SLA_JOB } from './modules/approvals/sla';
 import {
   assertDatesOpen,
+  correctionNote,
   markLeaveDays,
+  recordCorrections,
   rederiveListener,
   unmarkLeaveDays,
   workedMinutes,
@@ -233,6 +235,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       unmark: (tx, companyId, employeeId, dates) =>
         unmarkLeaveDays(tx, companyId, employeeId, dates, clock.now()),
       assertOpen: assertDatesOpen,
+      reverseLop: async (tx, employeeId, dates, requestId) =>
+        correctionNote(
+          await recordCorrections(tx, employeeId, dates, { source: 'leave', id: requestId }, clock.now()),
+          'the loss of pay of the cancelled leave',
+        ),
     },
     workedMinutes,
   });

@@ -3,8 +3,9 @@ import { deriveRange, lockAttendancePeriod, unlockAttendancePeriod } from './ind
 
 /**
  * Attendance locked by a confirmed pay run (the seam pay runs call): re-derivation leaves the
- * period's days alone, punches still reach the ledger, regularisation and leave there are refused
- * naming the date, the screens show the days locked; a reversed run unlocks and the days re-derive.
+ * period's days alone, punches still reach the ledger, regularisation there is accepted and leaves
+ * the day as locked, leave there is refused naming the date, the screens show the days locked; a
+ * reversed run unlocks and the days re-derive.
  */
 let t: TestApp;
 let admin: Session;
@@ -173,30 +174,30 @@ describe('locking a period', () => {
     expect(await statusOn('2026-03-30')).toBe('absent');
   });
 
-  it('regularisation on a locked day is refused naming the date, asked or approved', async () => {
+  it('regularisation on a locked day is accepted and approved, leaving the locked day as it is', async () => {
     const res = await callAs(t, employee, 'POST', '/api/attendance/regularization-record', {
       date: '2026-03-31',
       punch_in: '09:30',
       punch_out: '18:30',
       reason: 'missed_punch',
     });
-    expect([res.statusCode, res.json().message]).toEqual([409, expect.any(String)]);
+    expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(
-      '31 Mar 2026 is in a confirmed pay run; its attendance can no longer change',
+      'Regularisation requested. 31 Mar 2026 is in a confirmed pay run: the approved correction is paid back as LOP reversal in the next pay run',
     );
-    expect(res.json().errors).toEqual([{ path: 'date', message: '31 Mar 2026 is in a confirmed pay run' }]);
-    // Asked for before the lock: the manager's approval is refused and the request stays pending.
+    // Asked for before the lock: approved now, the day stays as locked (the pay run's corrections
+    // pay it back: payrun/lop-corrections.test.ts; this lock is no pay run's, so nothing is owed).
     const decided = await callAs(t, manager, 'PUT', `/api/requests/regularization/${pendingReg}/approve`, {
       comment: 'OK',
     });
-    expect(decided.statusCode).toBe(409);
-    expect(decided.json().message).toBe(
-      '30 Mar 2026 is in a confirmed pay run; its attendance can no longer change',
-    );
+    expect(decided.statusCode).toBe(200);
     const mine = await callAs(t, employee, 'GET', `/api/attendance/regularization-record/${pendingReg}`);
-    expect(mine.json().data.status).toBe('pending');
+    expect(mine.json().data.status).toBe('approved');
     expect(await statusOn('2026-03-30')).toBe('absent');
-    // April is open: a correction there is accepted.
+    expect(await daysOf('2026-03-01', '2026-03-31')).toEqual(before);
+    const owed = await t.db.tenant(acme, (tx) => tx.query('SELECT 1 FROM attendance_corrections'));
+    expect(owed.rows).toHaveLength(0);
+    // April is open: a correction there is accepted as before.
     const open = await callAs(t, employee, 'POST', '/api/attendance/regularization-record', {
       date: '2026-04-01',
       punch_in: '09:30',
@@ -204,6 +205,7 @@ describe('locking a period', () => {
       reason: 'missed_punch',
     });
     expect(open.statusCode).toBe(201);
+    expect(open.json().message).toBe('Regularisation requested');
   });
 
   it('leave on a locked day is refused naming the date', async () => {
@@ -268,10 +270,5 @@ describe('unlocking (a reversed pay run)', () => {
     expect(await statusOn('2026-03-30')).toBe('present');
     expect((await daysOf('2026-03-01', '2026-03-31')).some((d) => d.locked)).toBe(false);
     expect(await t.db.tenant(acme, (tx) => unlockAttendancePeriod(tx, acme, 'PR-2026-03'))).toBeNull();
-    // The request asked for before the lock can now be approved.
-    const decided = await callAs(t, manager, 'PUT', `/api/requests/regularization/${pendingReg}/approve`, {
-      comment: 'OK',
-    });
-    expect(decided.statusCode).toBe(200);
   });
 });

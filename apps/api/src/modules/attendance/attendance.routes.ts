@@ -274,9 +274,13 @@ export function attendanceRoutes(
       schema: { tags, body: RegularisationInputSchema, response: { 201: RegularisationResponseSchema } },
     },
     async (request, reply) => {
-      const data = await reg.create(actorOf(request), request.body);
+      const { item, note } = await reg.create(actorOf(request), request.body);
       reply.code(201);
-      return { status: 201, message: 'Regularisation requested', data };
+      return {
+        status: 201,
+        message: note ? `Regularisation requested. ${note}` : 'Regularisation requested',
+        data: item,
+      };
     },
   );
   r.get(

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { deriveRange } from './attendance.service';
+import { dropUnsettledCorrections } from './corrections';
 import { markRowsLocked, unmarkRowsLocked } from './locks';
 
 export type AttendanceLockRef = {
@@ -52,6 +53,7 @@ export async function lockAttendancePeriod(
 /**
  * Removes the lock a pay run made (the run was reversed), in the caller's tenant transaction, and
  * re-derives its period for every active employee; days another lock still covers stay locked.
+ * The period's corrections not yet paid back go: the re-derived days carry them.
  * Returns the period unlocked, or null when the ref locked nothing.
  */
 export async function unlockAttendancePeriod(
@@ -67,6 +69,8 @@ export async function unlockAttendancePeriod(
   const period = rows[0];
   if (!period) return null;
   await unmarkRowsLocked(tx, period.from, period.to);
+  // The days re-derive from the approved corrections themselves: paying them back too would pay twice.
+  await dropUnsettledCorrections(tx, period.from, period.to);
   await deriveRange(tx, companyId, 'all', period.from, period.to, now);
   return period;
 }

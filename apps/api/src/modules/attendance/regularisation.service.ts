@@ -13,9 +13,10 @@ import type { Actor } from '../../plugins/auth';
 import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinition } from '../approvals';
 import * as attendanceRepo from './attendance.repo';
 import { deriveRange } from './attendance.service';
+import { correctionNote, recordCorrections } from './corrections';
 import { loadDayContexts } from './day-context';
 import { addDays, hhmmToMinutes, localToInstant, monthRange } from './derive';
-import { assertDatesOpen } from './locks';
+import { lockedDates } from './locks';
 import * as repo from './regularisation.repo';
 
 /** The request type registered with the approval engine (APPROVAL_REQUEST_TYPES in the contract). */
@@ -78,12 +79,15 @@ export function createRegularisationService(deps: { db: Db; engine: ApprovalEngi
   const approvalIdOf = async (tx: Queryable, id: string) =>
     (await engine.requestIdsBySubject(tx, REGULARISATION_TYPE, [id])).get(id) ?? null;
 
-  /** The corrected times join the ledger as punches of their own source; the days re-derive. */
+  /**
+   * The corrected times join the ledger as punches of their own source; the days re-derive. A day
+   * of a confirmed pay run stays as that run paid it (re-derivation leaves locked days alone): the
+   * loss of pay it carried is recorded as a correction, paid back by the next run.
+   */
   async function apply(tx: Queryable, companyId: string, id: string) {
     const row = await repo.get(tx, id);
     if (!row) throw notFound('Regularisation request');
-    // The day may have been locked by a pay run since it was asked for: not approvable any more.
-    await assertDatesOpen(tx, row.employee_id, [row.date]);
+    await recordCorrections(tx, row.employee_id, [row.date], { source: 'regularisation', id }, clock.now());
     const punches = [row.punch_in, row.punch_out]
       .filter((v): v is Date | string => v != null)
       .map((v) => ({
@@ -111,9 +115,10 @@ export function createRegularisationService(deps: { db: Db; engine: ApprovalEngi
     async summarise(tx, subjectIds) {
       const out = new Map<string, { title: string; summary: string }>();
       for (const r of await repo.getMany(tx, subjectIds)) {
+        const note = correctionNote(await lockedDates(tx, r.employee_id, [r.date]));
         out.set(r.id, {
           title: `Regularisation: ${r.employee_name}`,
-          summary: `${r.date}: ${REASON_LABELS.get(r.reason) ?? r.reason}`,
+          summary: `${r.date}: ${REASON_LABELS.get(r.reason) ?? r.reason}${note ? `. ${note}` : ''}`,
         });
       }
       return out;
@@ -147,7 +152,6 @@ export function createRegularisationService(deps: { db: Db; engine: ApprovalEngi
         `Regularisation reaches back at most ${lookback} days (to ${addDays(today, -lookback)})`,
       );
     }
-    await assertDatesOpen(tx, employeeId, [input.date]);
     await repo.lockEmployee(tx, employeeId);
     if (await repo.pendingOn(tx, employeeId, input.date, exceptId)) {
       throw new AppError('CONFLICT', `You already have a pending regularisation for ${input.date}`);
@@ -170,7 +174,9 @@ export function createRegularisationService(deps: { db: Db; engine: ApprovalEngi
     // An out time at or before the in time is the next morning (a night shift).
     const outDate = inMin != null && outMin != null && outMin <= inMin ? addDays(input.date, 1) : input.date;
     const punchOut = outMin == null ? null : localToInstant(outDate, outMin, tz);
-    return { punchIn, punchOut, autoApprove: !!rules?.regularisationAutoApprove };
+    // A day of a confirmed pay run is accepted: approved, it is paid back in the next run.
+    const note = correctionNote(await lockedDates(tx, employeeId, [input.date]));
+    return { punchIn, punchOut, autoApprove: !!rules?.regularisationAutoApprove, note };
   }
 
   async function ownPending(tx: Queryable, actor: Actor, id: string) {
@@ -210,7 +216,7 @@ export function createRegularisationService(deps: { db: Db; engine: ApprovalEngi
           entity_id: id,
           changes: { date: input.date, reason: input.reason },
         });
-        return itemOf(tx, id, actor, 'mine');
+        return { item: await itemOf(tx, id, actor, 'mine'), note: c.note };
       }),
 
     update: (actor: Actor, id: string, input: RegularisationInput) =>

@@ -44,6 +44,12 @@ export type LeaveDaysListener = {
    * keeps the mark and leaves the locked day row as it is.)
    */
   assertOpen?(tx: Queryable, employeeId: string, dates: string[]): Promise<void>;
+  /**
+   * Unpaid leave cancelled on days of a confirmed pay run: the locked days stay as that run paid
+   * them, and the loss of pay the leave carried there is recorded to be paid back by the next run.
+   * Returns the words to tell the user, or null when no date is locked.
+   */
+  reverseLop?(tx: Queryable, employeeId: string, dates: string[], requestId: string): Promise<string | null>;
 };
 
 /** Minutes worked per employee and date (days with work only): the attendance index's workedMinutes. */

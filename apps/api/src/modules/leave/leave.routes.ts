@@ -275,11 +275,10 @@ export function leaveRoutes(app: FastifyInstance, deps: { leave: LeaveService; f
         schema: { tags, params: IdParamSchema, response: { 200: LeaveRequestResponseSchema } },
       },
       async (req) => {
-        const data = await svc.remove(actorOf(req), req.params.id);
-        return ok(
-          data,
-          data.status === 'cancelled' ? 'Leave cancelled and credited back' : 'Leave request withdrawn',
-        );
+        const { item, note } = await svc.remove(actorOf(req), req.params.id);
+        const message =
+          item.status === 'cancelled' ? 'Leave cancelled and credited back' : 'Leave request withdrawn';
+        return ok(item, note ? `${message}. ${note}` : message);
       },
     );
     r.get(

@@ -582,8 +582,14 @@ export function createLeaveService(deps: {
     );
   }
 
-  async function cancelApproved(tx: Queryable, actor: Actor, row: repo.RequestRow) {
-    await assertOpen(tx, row.employee_id, row.from_date, row.to_date);
+  /** Returns words for the user when days of a confirmed pay run are paid back (unpaid leave). */
+  async function cancelApproved(tx: Queryable, actor: Actor, row: repo.RequestRow): Promise<string | null> {
+    // Cancelling unpaid leave only takes loss of pay away, which the next run can pay back; paid
+    // leave cancelled in a confirmed month would add loss of pay to it, so that stays refused.
+    let note: string | null = null;
+    if (!row.paid && row.hours === null && leaveDays?.reverseLop) {
+      note = await leaveDays.reverseLop(tx, row.employee_id, eachDay(row.from_date, row.to_date), row.id);
+    } else await assertOpen(tx, row.employee_id, row.from_date, row.to_date);
     await ended(tx, row.id, 'cancelled');
     await unmarkDays(tx, row);
     if (row.paid && row.total > 0) {
@@ -602,6 +608,7 @@ export function createLeaveService(deps: {
         },
       ]);
     }
+    return note;
   }
 
   return {
@@ -831,8 +838,9 @@ export function createLeaveService(deps: {
       }),
 
     /** Withdraw a pending request, or cancel an approved one (credited back through the ledger). */
-    remove: (actor: Actor, id: string) =>
+    remove: (actor: Actor, id: string): Promise<{ item: LeaveRequest; note: string | null }> =>
       db.tenant(actor.companyId, async (tx) => {
+        let note: string | null = null;
         const [row] = await repo.getRequests(tx, [id], true);
         const mine = !!row && row.employee_id === actor.employeeId;
         if (!row || (!mine && !isAdmin(actor))) throw notFound('Leave request');
@@ -852,7 +860,7 @@ export function createLeaveService(deps: {
               'Leave that has started can be cancelled by an administrator only',
             );
           }
-          await cancelApproved(tx, actor, row);
+          note = await cancelApproved(tx, actor, row);
         } else throw new AppError('CONFLICT', `This request is already ${row.status}`);
         await auditOf(tx, actor, {
           action: row.status === 'pending' ? 'leave.withdrawn' : 'leave.cancelled',
@@ -860,7 +868,7 @@ export function createLeaveService(deps: {
           entity_id: id,
           changes: { total: row.total },
         });
-        return itemOf(tx, id, actor, mine ? 'mine' : 'admin');
+        return { item: await itemOf(tx, id, actor, mine ? 'mine' : 'admin'), note };
       }),
 
     /** One request: its employee, one of its approvers, or someone with company-wide leave access. */

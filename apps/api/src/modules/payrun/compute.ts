@@ -13,6 +13,7 @@ import {
   type YearToDate,
 } from '@hr/payroll-engine';
 import type { Db, Queryable } from '../../db/client';
+import { correctionsByIds, longDate } from '../attendance';
 import { type PayrollEmployee, payrollEmployeesIn } from '../employees';
 import { reimbursementPayoutLines } from '../expenses';
 import { encashments } from '../leave';
@@ -223,8 +224,9 @@ async function arrearsItems(
 }
 
 /**
- * Loss of pay of an earlier confirmed month paid back (the attendance sheet's reversal days): that
- * month is computed again with fewer LOP days and each earning's difference becomes an item.
+ * Loss of pay of an earlier confirmed month paid back (the attendance sheet's reversal days, or the
+ * approved corrections of that month the run's attendance took): that month is computed again with
+ * fewer LOP days and each earning's difference becomes an item, naming the dates corrected and why.
  */
 async function lopReversalItems(
   tx: Queryable,
@@ -232,11 +234,27 @@ async function lopReversalItems(
   runMonth: string,
   rules: StatutoryRules,
 ): Promise<NewItem[]> {
-  const { rows } = await tx.query<{ employee_id: string; days: string; month: string }>(
-    `SELECT employee_id, lop_reversal_days AS days, to_char(lop_reversal_month, 'YYYY-MM') AS month
+  const { rows } = await tx.query<{
+    employee_id: string;
+    days: string;
+    month: string;
+    corrections: string[];
+  }>(
+    `SELECT employee_id, lop_reversal_days AS days, to_char(lop_reversal_month, 'YYYY-MM') AS month,
+            lop_reversal_corrections::text[] AS corrections
        FROM pay_run_attendance WHERE run_id = $1 AND lop_reversal_days > 0 AND lop_reversal_month IS NOT NULL`,
     [runId],
   );
+  const why = new Map<string, string[]>();
+  for (const c of await correctionsByIds(
+    tx,
+    rows.flatMap((r) => r.corrections),
+  )) {
+    const list = why.get(c.employee_id) ?? [];
+    why.set(c.employee_id, list);
+    const what = c.source === 'leave' ? 'unpaid leave cancelled' : 'regularisation approved';
+    list.push(`LOP of ${longDate(c.date)} reversed: ${what} on ${longDate(c.decided_on)}`);
+  }
   const out: NewItem[] = [];
   for (const r of rows) {
     const slips = await confirmedSlips(tx, [r.employee_id], `${r.month}-01`, firstDay(runMonth));
@@ -246,13 +264,14 @@ async function lopReversalItems(
     const paidLop = slip.input.attendance.lopDays;
     const lopDays = Math.max(0, paidLop - days);
     const again = computePayslip({ ...slip.input, attendance: { ...slip.input.attendance, lopDays } }, rules);
+    const reasons = why.get(r.employee_id) ?? [];
     out.push(
       ...differenceItems(slip.lines, again, slip.input, (l) => ({
         employee_id: r.employee_id,
         source: 'lop_reversal',
         code: `LOPREV_${l.code}`.slice(0, 40),
         label: `LOP reversal: ${l.label}`,
-        explain: `${paidLop - lopDays} day(s) of loss of pay in ${monthLabel(r.month)} paid back (${paidLop} LOP days were deducted then, ${lopDays} now)`,
+        explain: `${paidLop - lopDays} day(s) of loss of pay in ${monthLabel(r.month)} paid back (${paidLop} LOP days were deducted then, ${lopDays} now)${reasons.length > 0 ? `. ${reasons.join('; ')}` : ''}`,
         ref_id: null,
       })),
     );

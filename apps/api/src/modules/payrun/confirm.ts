@@ -1,7 +1,7 @@
 import type { PayRunSettings } from '@hr/contract';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { lockAttendancePeriod } from '../attendance';
+import { lockAttendancePeriod, settleCorrections } from '../attendance';
 import { payrollEmployeesIn, payrollSecretsOf } from '../employees';
 import { markReimbursementsPaidByPayroll } from '../expenses';
 import { settleArrears } from '../payroll';
@@ -13,7 +13,8 @@ import { lockRun } from './run-state';
  * the second finds it confirmed): no failed payslip, every anomaly acknowledged, maker-checker
  * when the company wants it. The payslips are marked confirmed with the bank account each is paid
  * to (a trigger keeps them unchanged from then on), the month's attendance is locked, the
- * reimbursements paid with it are marked paid and the arrears it paid settled.
+ * reimbursements paid with it are marked paid and the arrears and attendance corrections it paid
+ * settled.
  */
 export async function confirmRun(
   tx: Queryable,
@@ -102,6 +103,16 @@ export async function confirmRun(
     tx,
     items.filter((i) => i.source === 'arrears').map((i) => i.ref_id),
     a.runId,
+  );
+  // The attendance corrections its LOP reversal paid back are paid: no later run pays them again.
+  const { rows: paidBack } = await tx.query<{ id: string }>(
+    'SELECT unnest(lop_reversal_corrections)::text AS id FROM pay_run_attendance WHERE run_id = $1',
+    [a.runId],
+  );
+  await settleCorrections(
+    tx,
+    a.runId,
+    paidBack.map((r) => r.id),
   );
   await tx.query(
     `UPDATE pay_runs SET status = 'confirmed', confirmed_at = now(), confirmed_by = $2, updated_at = now() WHERE id = $1`,

@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import type { Queryable } from '../../../db/client';
 import { checkRows, type RawRow, rowErrors, type SheetSpec } from '../../../lib/sheet-import';
+import { type AttendanceCorrection, unsettledCorrections } from '../../attendance';
 import { type PayrollEmployee, payrollEmployeesIn } from '../../employees';
 import { daysIn, monthLabel } from '../month';
 import { payableDaysOf } from '../payable-days';
@@ -162,16 +163,18 @@ export const attendanceSheet: RunSheet<Preview, AttendanceSheetLine> = {
     const settings = await readPayrunSettings(tx);
     const { rows: employees } = await payrollEmployeesIn(tx, period.from, period.to);
     const system = await payableDaysOf(tx, run.company_id, run.month, employees, settings);
+    const reversals = await automaticReversals(tx, run, employees);
     return {
       rows: employees.map((e) => {
         const lop = system.get(e.id)!.lop_days;
+        const back = reversals.get(e.id);
         return {
           employee_code: e.code,
           employee_name: e.name,
           system_lop_days: lop,
           lop_days: lop,
-          lop_reversal_days: null,
-          lop_reversal_month: null,
+          lop_reversal_days: back?.days ?? null,
+          lop_reversal_month: back ? monthLabel(back.month) : null,
         };
       }),
       notes: [
@@ -180,6 +183,7 @@ export const attendanceSheet: RunSheet<Preview, AttendanceSheetLine> = {
         'Employee name and System LOP days are there for reading: the upload does not read them.',
         'An employee left out of the sheet keeps the system’s figure when attendance is confirmed; a row must not repeat an employee.',
         'LOP reversal days and LOP reversal month (optional): loss of pay of an earlier month paid back in this run, such as 2 and Oct 2026 (or 2026-10).',
+        'They are pre-filled with the loss of pay of a confirmed month that approved regularisations or cancelled unpaid leave took back (the earliest such month; a later one follows in the next run). A row that leaves them empty takes the same; a row that names that month pays the days it gives for it.',
         'Upload the sheet, check the preview (each row’s errors, and the sheet’s LOP beside the system’s), then confirm attendance.',
       ],
     };
@@ -205,6 +209,49 @@ export async function clearAttendance(tx: Queryable, runId: string): Promise<voi
   ]);
 }
 
+type AutoReversal = {
+  /** The earliest month with corrections not yet paid back, its days and corrections. */
+  month: string;
+  days: number;
+  ids: string[];
+  /** Every such month's corrections (a sheet row may name another). */
+  byMonth: Map<string, AttendanceCorrection[]>;
+};
+
+/**
+ * The LOP reversal each employee's corrections make (attendance's approved regularisations and
+ * cancelled unpaid leave on days of confirmed months not yet paid back): one month a run, the
+ * earliest; the others stay for the following runs.
+ */
+async function automaticReversals(
+  tx: Queryable,
+  run: RunRow,
+  employees: PayrollEmployee[],
+): Promise<Map<string, AutoReversal>> {
+  const out = new Map<string, AutoReversal>();
+  const corrections = await unsettledCorrections(
+    tx,
+    employees.map((e) => e.id),
+    run.month,
+  );
+  for (const c of corrections) {
+    let a = out.get(c.employee_id);
+    if (!a) {
+      // Sorted by date: the first correction is of the earliest month.
+      a = { month: c.month, days: 0, ids: [], byMonth: new Map() };
+      out.set(c.employee_id, a);
+    }
+    const list = a.byMonth.get(c.month) ?? [];
+    a.byMonth.set(c.month, list);
+    list.push(c);
+    if (c.month === a.month) {
+      a.days = Math.round((a.days + c.lop_days) * 100) / 100;
+      a.ids.push(c.id);
+    }
+  }
+  return out;
+}
+
 /**
  * Takes the run's attendance: one row per employee of the month, the sheet's LOP where the sheet
  * has the employee ('sheet') and the system's otherwise ('system'); the system's figure and the
@@ -218,6 +265,19 @@ export async function takeAttendance(
   sheet: AttendanceSheetLine[],
 ): Promise<{ fromSheet: number; fromSystem: number }> {
   const bySheet = new Map(sheet.map((s) => [s.employee_id, s]));
+  const auto = await automaticReversals(tx, run, employees);
+  // A sheet row with a reversal month pays its own days for that month (its corrections are paid
+  // by it); a row without one, and the system's rows, pay the corrections of the earliest month.
+  const reversalOf = (e: PayrollEmployee): { days: number; month: string | null; ids: string[] } => {
+    const s = bySheet.get(e.id);
+    const a = auto.get(e.id);
+    if (s?.lop_reversal_month && s.lop_reversal_days > 0) {
+      const ids = (a?.byMonth.get(s.lop_reversal_month) ?? []).map((c) => c.id);
+      return { days: s.lop_reversal_days, month: s.lop_reversal_month, ids };
+    }
+    if (a) return { days: a.days, month: a.month, ids: a.ids };
+    return { days: 0, month: null, ids: [] };
+  };
   await tx.query('DELETE FROM pay_run_attendance WHERE run_id = $1', [run.id]);
   const BATCH = 1000;
   for (let i = 0; i < employees.length; i += BATCH) {
@@ -225,10 +285,10 @@ export async function takeAttendance(
     const col = <T>(f: (e: PayrollEmployee) => T) => chunk.map(f);
     await tx.query(
       `INSERT INTO pay_run_attendance (run_id, company_id, employee_id, source, system_lop_days, lop_days,
-         lop_reversal_days, lop_reversal_month, detail)
-       SELECT $1::uuid, $2::uuid, e, s, sl, l, rd, rm::date, d::jsonb
-         FROM unnest($3::uuid[], $4::text[], $5::numeric[], $6::numeric[], $7::numeric[], $8::text[], $9::text[])
-           AS t(e, s, sl, l, rd, rm, d)`,
+         lop_reversal_days, lop_reversal_month, lop_reversal_corrections, detail)
+       SELECT $1::uuid, $2::uuid, e, s, sl, l, rd, rm::date, coalesce(string_to_array(nullif(rc, ''), ',')::uuid[], '{}'), d::jsonb
+         FROM unnest($3::uuid[], $4::text[], $5::numeric[], $6::numeric[], $7::numeric[], $8::text[], $9::text[], $10::text[])
+           AS t(e, s, sl, l, rd, rm, d, rc)`,
       [
         run.id,
         run.company_id,
@@ -236,12 +296,13 @@ export async function takeAttendance(
         col((e) => (bySheet.has(e.id) ? 'sheet' : 'system')),
         col((e) => system.get(e.id)!.lop_days),
         col((e) => bySheet.get(e.id)?.lop_days ?? system.get(e.id)!.lop_days),
-        col((e) => bySheet.get(e.id)?.lop_reversal_days ?? 0),
+        col((e) => reversalOf(e).days),
         col((e) => {
-          const m = bySheet.get(e.id)?.lop_reversal_month;
+          const m = reversalOf(e).month;
           return m ? `${m}-01` : null;
         }),
         col((e) => JSON.stringify(system.get(e.id)!)),
+        col((e) => reversalOf(e).ids.join(',')),
       ],
     );
   }
