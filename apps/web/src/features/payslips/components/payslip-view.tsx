@@ -145,6 +145,11 @@ function PdfButton({ slip }: { slip: Payslip }) {
       >
         Download PDF
       </Button>
+      {slip.pdf_password_hint && (
+        <Text size="sm" c="dimmed" data-testid="pdf-password-hint">
+          {slip.pdf_password_hint}
+        </Text>
+      )}
       <div aria-live="polite">
         {message && (
           <Text size="sm" c="red.8" data-testid="pdf-message">

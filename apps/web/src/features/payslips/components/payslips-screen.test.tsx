@@ -82,6 +82,7 @@ const slip: Payslip = {
   explanation_warning: null,
   salary: { id: null, effective_from: '2025-04-01' },
   has_pdf: false,
+  pdf_password_hint: null,
 };
 
 const summary: MyPayslipSummary = {
@@ -127,6 +128,15 @@ describe('PayslipsScreen: one payslip', () => {
     ).toHaveTextContent('₹1,875.00');
     // Lines the payslip does not print sit apart, still explained.
     expect(screen.getByRole('table', { name: 'Other figures' })).toHaveTextContent('ESI');
+  });
+
+  it('says how a password-protected PDF opens (the hint, never the password)', async () => {
+    const hint = 'The password is the first four letters of your PAN in capitals and your year of birth';
+    vi.spyOn(apiClient, 'get').mockResolvedValue({
+      data: { data: { ...slip, has_pdf: true, pdf_password_hint: hint } },
+    });
+    renderWithProviders(<PayslipsScreen />, { route: `/user/documents/payslips?id=${slip.id}` });
+    expect(await screen.findByTestId('pdf-password-hint')).toHaveTextContent(hint);
   });
 
   it("opens a line's explanation by click and by keyboard, and closes it again", async () => {
