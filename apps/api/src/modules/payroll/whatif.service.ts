@@ -15,6 +15,7 @@ import type { Actor } from '../../plugins/auth';
 import { type EmployeePayrollFacts, employeePayrollFacts } from '../employees';
 import { companyToday } from '../org';
 import { benefitCode, componentFlags, engineEpf, engineSalary, stateCode } from './engine-input';
+import { revisionsForMonth } from './salary.service';
 import { readSettings } from './statutory';
 import * as templates from './templates.repo';
 import { componentsOf, type TemplatesService } from './templates.service';
@@ -164,14 +165,32 @@ export function createWhatIfService(deps: {
         });
 
         const settings = await readSettings(tx);
-        const pfWage = salary.filter((s) => s.flags.epfWage === 'always').reduce((n, s) => n + s.monthly, 0);
+        const pfWageOf = (lines: typeof salary) =>
+          lines.filter((s) => s.flags.epfWage === 'always').reduce((n, s) => n + s.monthly, 0);
+        // EPS membership is settled when the member first joins EPF (rules §1.3): for an employee on
+        // record, on the PF wage of their first salary, as the pay run reads it, not on the salary
+        // tried here (a raise over the ceiling does not end membership). A new hire: this salary.
+        let epsWage = pfWageOf(salary);
+        if (body.employee_id) {
+          const first = (await revisionsForMonth(tx, [body.employee_id], '0001-01-01', monthEnd)).get(
+            body.employee_id,
+          )?.[0];
+          if (first) {
+            const ids = first.lines.flatMap((l) => (l.component_id ? [l.component_id] : []));
+            try {
+              epsWage = pfWageOf(engineSalary(first.lines, await componentFlags(tx, ids)).salary);
+            } catch {
+              // A first salary the engine cannot read any more (a component since removed): this one.
+            }
+          }
+        }
         const base: Omit<PayslipInput, 'month' | 'attendance' | 'earlier'> = {
           employee: {
             state: f.state,
             gender: f.gender,
             dateOfBirth: f.date_of_birth,
             disabled: f.disabled,
-            epsEligible: epsEligibleAtJoining(f.joining_date, pfWage, rules),
+            epsEligible: epsEligibleAtJoining(f.joining_date, epsWage, rules),
             joiningDate: f.joining_date,
             lwfApplicable: f.lwf_applicable,
           },

@@ -104,6 +104,36 @@ describe('what-if', () => {
     expect(pt.explain).toMatch(/Karnataka|KA/);
   });
 
+  it("keeps EPS membership from the employee's first salary when the salary tried is over the ceiling (rules §1.3)", async () => {
+    // The manager joined in 2018 (after 1 Sep 2014) on a Basic of ₹15,000: an EPS member from joining. A raise to a
+    // Basic of ₹50,000 does not end membership; a new hire on ₹50,000 would never have joined EPS.
+    const low = await call(admin, 'POST', '/api/salary-templates', {
+      name: 'What-if first salary',
+      annual_ctc_paise: 3_60_000_00,
+      lines: lines(),
+    });
+    const manager = viewer.userResponse.employee_id as string;
+    const first = await call(admin, 'POST', '/api/employee/salary', {
+      employee_id: manager,
+      template_id: low.json().data.id,
+      annual_ctc_paise: 3_60_000_00,
+      effective_from: '2025-04-01',
+    });
+    expect(first.statusCode, first.body).toBeLessThan(300);
+    const tried = { month: '2026-11', annual_ctc_paise: 12 * LAKH, lines: lines() };
+    const member = await call(admin, 'POST', '/api/payroll/what-if', {
+      ...tried,
+      employee_id: manager,
+      facts: { date_of_birth: '1988-01-01', gender: 'male' },
+    });
+    expect(member.statusCode, member.body).toBe(200);
+    const eps = member.json().data.lines.find((l: Line) => l.code === 'EPS_ER');
+    // 8.33% of the PF wage ceiling in force in November 2026 (₹25,000).
+    expect(eps?.amount).toBe(2_083_00);
+    const newHire = await call(admin, 'POST', '/api/payroll/what-if', { ...tried, facts });
+    expect(newHire.json().data.lines.find((l: Line) => l.code === 'EPS_ER')?.amount ?? 0).toBe(0);
+  });
+
   it('is refused to weaker roles, validated, and scoped to the company', async () => {
     expect((await call(employee, 'POST', '/api/payroll/what-if', { facts, lines: lines() })).statusCode).toBe(
       403,
