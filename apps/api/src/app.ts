@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionCache({ now: () => clock.now().getTime() });
   const stopSessionWatch = await db.listen(
     'hr_session_ended',
-    (sessionId) => sessions.forget(sessionId),
+    (payload) => sessions.onEnded(payload),
     (listening) => sessions.setListening(listening),
   );
   app.addHook('onClose', async () => {
@@ -190,7 +190,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refreshTtlSeconds: config.refreshTokenTtl,
     sessions,
   });
-  const access = createAccessService({ db, audit });
+  // A role change applies to the next request: this process forgets at once, others by NOTIFY.
+  const access = createAccessService({
+    db,
+    audit,
+    accessChanged: (c) =>
+      'userId' in c ? sessions.forgetUser(c.userId) : sessions.forgetCompany(c.companyId),
+  });
   const employeeDeps = { db, audit, crypto: createFieldCrypto(config.dataKey) };
   const employees = createEmployeesService({
     ...employeeDeps,
@@ -198,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // New sign-ins get an invitation: a link to the set-password page that lasts a week.
     invite: (email) => auth.invite(email),
     mail: (message) => mailer.send(message),
+    roleChanged: (userId) => sessions.forgetUser(userId),
   });
   const employeeUpload = createUploader({ ...employeeDeps, clock, invite: (email) => auth.invite(email) });
 

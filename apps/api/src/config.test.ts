@@ -1,11 +1,26 @@
-import { ConfigError, DEV_DATA_KEY, DEV_JWT_SECRET, parseConfig } from './config';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, parseConfig as parse } from './config';
 
 const secret = 'a'.repeat(40);
+// Published by earlier releases as development defaults (now refused as a signing secret).
+const OLD_DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
+const OLD_DEV_DATA_KEY = 'dev-only-data-key-change-me-0123456789abcdef';
+
+// Outside test mode a start without secrets keeps its own in DATA_DIR: a scratch folder here.
+let dataDir: string;
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hr-config-'));
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const parseConfig = (env: Record<string, string | undefined>) => parse({ DATA_DIR: dataDir, ...env });
 
 describe('config', () => {
   it('has laptop defaults', () => {
     const c = parseConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: './data', seedDemo: true });
+    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir, seedDemo: true });
+    expect(parse({ NODE_ENV: 'test' }).dataDir).toBe('./data');
     expect(c.appUrl).toBe('http://localhost:3000');
   });
 
@@ -24,7 +39,7 @@ describe('config', () => {
   it('refuses production without real secrets, and never seeds demo users there', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() =>
-      parseConfig({ NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET, DATA_KEY: secret }),
+      parseConfig({ NODE_ENV: 'production', JWT_SECRET: OLD_DEV_JWT_SECRET, DATA_KEY: secret }),
     ).toThrow(/JWT_SECRET/);
     const c = parseConfig({
       NODE_ENV: 'production',
@@ -49,20 +64,27 @@ describe('config', () => {
     );
   });
 
-  it('refuses the development secrets whenever the server is reachable from elsewhere, whatever NODE_ENV', () => {
+  it('takes secrets only from the environment whenever the server is reachable from elsewhere, whatever NODE_ENV', () => {
     for (const NODE_ENV of [undefined, 'development', 'test']) {
       for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'hr.example.com']) {
         expect(() => parseConfig({ NODE_ENV, HOST })).toThrow(/JWT_SECRET, DATA_KEY must be set.*reachable/);
         expect(() =>
-          parseConfig({ NODE_ENV, HOST, JWT_SECRET: DEV_JWT_SECRET, DATA_KEY: DEV_DATA_KEY }),
+          parseConfig({ NODE_ENV, HOST, JWT_SECRET: OLD_DEV_JWT_SECRET, DATA_KEY: OLD_DEV_DATA_KEY }),
         ).toThrow(ConfigError);
+        expect(() => parseConfig({ NODE_ENV, HOST, JWT_SECRET: secret, DATA_KEY: OLD_DEV_DATA_KEY })).toThrow(
+          /DATA_KEY/,
+        );
         expect(() => parseConfig({ NODE_ENV, HOST, JWT_SECRET: secret })).toThrow(/DATA_KEY/);
         expect(parseConfig({ NODE_ENV, HOST, JWT_SECRET: secret, DATA_KEY: `${secret}b` }).host).toBe(HOST);
       }
-      // On loopback the development secrets are fine (a laptop run).
-      for (const HOST of [undefined, '127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
-        expect(parseConfig({ NODE_ENV, HOST }).jwtSecret).toBe(DEV_JWT_SECRET);
-      }
+    }
+  });
+
+  it('never signs with a secret published in the source, not even on loopback', () => {
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      expect(() => parseConfig({ NODE_ENV, JWT_SECRET: OLD_DEV_JWT_SECRET })).toThrow(
+        /JWT_SECRET is a value published/,
+      );
     }
   });
 });

@@ -1,8 +1,20 @@
 import { z } from 'zod';
+import { keepSecret, newSecret, readSecret } from './installation-secrets';
 
-/** Development defaults: fine on a laptop, refused in production (see `parseConfig`). */
-export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
-export const DEV_DATA_KEY = 'dev-only-data-key-change-me-0123456789abcdef';
+/**
+ * Secrets published in this project's source by earlier releases (their development defaults).
+ * Refused as JWT_SECRET everywhere (anyone could forge a token with them) and as DATA_KEY wherever
+ * the server is reachable; on loopback DATA_KEY may still name the old one, to read data a laptop
+ * installation encrypted with it before installation secrets existed (ADR 0019).
+ */
+const PUBLISHED_JWT_SECRETS = ['dev-only-jwt-secret-change-me-0123456789abcdef'];
+const PUBLISHED_DATA_KEYS = ['dev-only-data-key-change-me-0123456789abcdef'];
+
+/**
+ * Under NODE_ENV=test without secrets: random ones per process (tests build many apps; those of
+ * one process agree). Nothing is written to a data folder.
+ */
+let testSecrets: { jwtSecret: string; dataKey: string } | undefined;
 
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no'])])
@@ -50,8 +62,15 @@ export type Config = {
   dbReadLanes: number;
   /** Fastify's trustProxy: whose X-Forwarded-For gives the client address (throttles, audit). */
   trustProxy: boolean | number | string;
+  /** JWT_SECRET, or the installation's own (`<dataDir>/secrets/jwt-secret`, made on first start). */
   jwtSecret: string;
+  /** DATA_KEY, or the installation's own (`<dataDir>/secrets/data-key`). */
   dataKey: string;
+  /**
+   * True when the data key was made at this start and is not kept yet: `settleDataKey` keeps it,
+   * or refuses to start when the database already holds encrypted data (the key was lost).
+   */
+  dataKeyIsNew: boolean;
   smtpUrl?: string;
   mailFrom: string;
   appUrl: string;
@@ -79,12 +98,18 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   // Outside production the server answers only this machine unless HOST says otherwise: a laptop
   // run (development secrets, demo users with a published password) must not be on the network.
   const host = e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
-  // The development secrets are public (they are in this file): anyone who can reach the server
-  // could sign tokens and read encrypted fields, so they are refused whenever it is reachable.
+  // Secrets set in the environment must be secret: never a value published in the source.
+  if (e.JWT_SECRET && PUBLISHED_JWT_SECRETS.includes(e.JWT_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration: JWT_SECRET is a value published in this project's source; anyone could sign tokens with it. Unset it (a secret is made for this installation) or set your own.",
+    );
+  }
+  // Production (often several processes, several machines, a database server) takes its secrets
+  // from the environment only; so does a server reachable from other machines (ADR 0019).
   if (isProduction || !isLoopback(host)) {
     const bad: string[] = [];
-    if (!e.JWT_SECRET || e.JWT_SECRET === DEV_JWT_SECRET) bad.push('JWT_SECRET');
-    if (!e.DATA_KEY || e.DATA_KEY === DEV_DATA_KEY) bad.push('DATA_KEY');
+    if (!e.JWT_SECRET) bad.push('JWT_SECRET');
+    if (!e.DATA_KEY || PUBLISHED_DATA_KEYS.includes(e.DATA_KEY)) bad.push('DATA_KEY');
     if (bad.length > 0) {
       const where = isProduction ? 'in production' : `when HOST (${host}) is reachable from other machines`;
       throw new ConfigError(
@@ -92,6 +117,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       );
     }
   }
+  const secrets = secretsOf(e.NODE_ENV, e.DATA_DIR, e.JWT_SECRET, e.DATA_KEY);
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -103,8 +129,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     dbPoolMax: e.DB_POOL_MAX,
     dbReadLanes: e.DB_READ_LANES,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
-    jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
-    dataKey: e.DATA_KEY ?? DEV_DATA_KEY,
+    jwtSecret: secrets.jwtSecret,
+    dataKey: secrets.dataKey,
+    dataKeyIsNew: secrets.dataKeyIsNew,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -114,6 +141,35 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     runJobs: e.JOBS ?? true,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+  };
+}
+
+/**
+ * The secrets the environment does not give: under test, random per process; otherwise the
+ * installation's own from its data folder. A JWT secret is made and kept at once (losing it only
+ * signs everyone out); a new data key is kept only after `settleDataKey` has checked the database.
+ */
+function secretsOf(
+  nodeEnv: string,
+  dataDir: string,
+  jwtSecret: string | undefined,
+  dataKey: string | undefined,
+): { jwtSecret: string; dataKey: string; dataKeyIsNew: boolean } {
+  if (jwtSecret && dataKey) return { jwtSecret, dataKey, dataKeyIsNew: false };
+  if (nodeEnv === 'test') {
+    testSecrets ??= { jwtSecret: newSecret(), dataKey: newSecret() };
+    return {
+      jwtSecret: jwtSecret ?? testSecrets.jwtSecret,
+      dataKey: dataKey ?? testSecrets.dataKey,
+      dataKeyIsNew: false,
+    };
+  }
+  const keptKey = dataKey ?? readSecret(dataDir, 'data-key');
+  return {
+    jwtSecret:
+      jwtSecret ?? readSecret(dataDir, 'jwt-secret') ?? keepSecret(dataDir, 'jwt-secret', newSecret()),
+    dataKey: keptKey ?? newSecret(),
+    dataKeyIsNew: keptKey === null,
   };
 }
 

@@ -4,6 +4,7 @@ import { createDb } from './db/client';
 import { migrate } from './db/migrate';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemo, seedDemoActivity } from './db/seed/index';
 import { seedPayrollPeople } from './db/seed/payroll-demo';
+import { SecretsError, settleDataKey } from './installation-secrets';
 
 /** The only file that listens. Migrates, seeds (outside production), serves, and shuts down cleanly. */
 async function main() {
@@ -11,7 +12,7 @@ async function main() {
   try {
     config = parseConfig();
   } catch (err) {
-    console.error(err instanceof ConfigError ? err.message : err);
+    console.error(err instanceof ConfigError || err instanceof SecretsError ? err.message : err);
     process.exit(1);
   }
   const db = await createDb({
@@ -21,6 +22,15 @@ async function main() {
     readLanes: config.dbReadLanes,
   });
   await migrate(db);
+  try {
+    // Before anything is encrypted: a new data key only for a database without encrypted data.
+    await settleDataKey(db, config);
+  } catch (err) {
+    await db.close();
+    if (!(err instanceof SecretsError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
   const seeded = config.seedDemo ? await seedDemo(db, { leave: true }) : false;
   if (seeded) {
     await seedDemoActivity(db);

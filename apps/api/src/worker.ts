@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { createDb } from './db/client';
 import { migrate } from './db/migrate';
+import { SecretsError, settleDataKey } from './installation-secrets';
 
 /**
  * A job worker: the job runner alone (leave accrual, SLA reminders, attendance derivation, pay run
@@ -14,7 +15,7 @@ async function main() {
   try {
     config = parseConfig();
   } catch (err) {
-    console.error(err instanceof ConfigError ? err.message : err);
+    console.error(err instanceof ConfigError || err instanceof SecretsError ? err.message : err);
     process.exit(1);
   }
   if (!config.databaseUrl) {
@@ -25,6 +26,14 @@ async function main() {
   }
   const db = await createDb({ databaseUrl: config.databaseUrl, poolMax: config.dbPoolMax, readLanes: 0 });
   await migrate(db);
+  try {
+    await settleDataKey(db, config);
+  } catch (err) {
+    await db.close();
+    if (!(err instanceof SecretsError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
   const app = await buildApp({ config, db, jobs: true, webDir: null });
   await app.ready(); // starts the job runner
   app.log.info({ pid: process.pid }, 'job worker started');

@@ -36,13 +36,13 @@ export type ApiRouteDeclaration = { method: string; url: string; permission: Rou
 
 /**
  * Session liveness for the access token's `sid`: from memory when this process has seen it live
- * (ADR 0006), otherwise one primary-key lookup.
+ * (ADR 0006), otherwise one lookup. A live session comes with its user's current role and
+ * permissions: a role change applies to the next request, not at the token's next refresh.
  */
-export type SessionCheck = (
-  sessionId: string,
-  userId: string,
-  companyId: string,
-) => Promise<'live' | 'expired' | 'revoked'>;
+export type SessionVerdict =
+  | { state: 'live'; access: { roleName: string; permissions: readonly string[] } }
+  | { state: 'expired' | 'revoked' };
+export type SessionCheck = (sessionId: string, userId: string, companyId: string) => Promise<SessionVerdict>;
 
 /** Routes under these prefixes come from plugins (API docs) and are public documentation. */
 const DOC_PREFIX = '/api/docs';
@@ -102,22 +102,26 @@ export function registerAuth(
       throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
     }
     const c = verdict.claims;
-    const state = await deps.sessionCheck(c.sid, c.sub, c.cid);
-    if (state !== 'live') throw new AppError('UNAUTHENTICATED', 'Your session has ended; sign in again');
+    const session = await deps.sessionCheck(c.sid, c.sub, c.cid);
+    if (session.state !== 'live') {
+      throw new AppError('UNAUTHENTICATED', 'Your session has ended; sign in again');
+    }
+    // The role as read with the session, not the token's copy (which may be minutes old).
+    const perms = session.access.permissions as string[];
     request.actor = {
       userId: c.sub,
       companyId: c.cid,
       sessionId: c.sid,
       employeeId: c.eid,
-      roleName: c.role,
-      permissions: c.perms,
-      scope: dataScopeOf(c.perms),
+      roleName: session.access.roleName,
+      permissions: perms,
+      scope: dataScopeOf(perms),
       ip: request.ip,
       requestId: request.id,
     };
     if (permission === 'authenticated') return;
     const anyOf: readonly string[] = typeof permission === 'string' ? [permission] : permission;
-    if (!anyOf.some((p) => c.perms.includes(p))) {
+    if (!anyOf.some((p) => perms.includes(p))) {
       throw new AppError('FORBIDDEN', 'You do not have permission to do this');
     }
   });

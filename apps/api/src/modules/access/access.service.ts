@@ -31,7 +31,16 @@ function checkWithinOwn(actor: Actor, permissions: string[]) {
   }
 }
 
-export function createAccessService(deps: { db: Db; audit: AuditService }) {
+export function createAccessService(deps: {
+  db: Db;
+  audit: AuditService;
+  /**
+   * After the commit of a role change: this process drops what it trusted of the sessions
+   * concerned at once, so the change applies to their next request (other processes learn through
+   * migration 0112's notification).
+   */
+  accessChanged?: (change: { userId: string } | { companyId: string }) => void;
+}) {
   const { db, audit } = deps;
   return {
     listRoles: async (actor: Actor) =>
@@ -110,7 +119,7 @@ export function createAccessService(deps: { db: Db; audit: AuditService }) {
     async updateRole(actor: Actor, roleId: string, body: RoleUpdateBody) {
       const permissions = checkPermissions(body.permissions);
       try {
-        return await db.tenant(actor.companyId, async (tx) => {
+        const updated = await db.tenant(actor.companyId, async (tx) => {
           const before = await repo.getRole(tx, roleId, true);
           if (!before) throw notFound('Role');
           // A role above one's own is not theirs to change (nor to strip); what it adds they must hold.
@@ -143,15 +152,18 @@ export function createAccessService(deps: { db: Db; audit: AuditService }) {
           });
           return (await repo.getRole(tx, roleId))!;
         });
+        deps.accessChanged?.({ companyId: actor.companyId });
+        return updated;
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'A role with this name already exists');
         throw err;
       }
     },
 
-    /** Takes effect at the user's next token refresh (their permissions live in the access token). */
+    /** Takes effect on the user's next request (the session check reads the role: migration 0112). */
     async setUserRole(actor: Actor, employeeId: string, roleId: string) {
-      return db.tenant(actor.companyId, async (tx) => {
+      let changedUser: string | null = null;
+      const result = await db.tenant(actor.companyId, async (tx) => {
         const role = await repo.getRole(tx, roleId);
         if (!role) throw notFound('Role');
         const user = await repo.userOfEmployee(tx, employeeId);
@@ -172,6 +184,7 @@ export function createAccessService(deps: { db: Db; audit: AuditService }) {
         if (user.role_id !== roleId) {
           const before = await repo.getRole(tx, user.role_id);
           await repo.setUserRole(tx, user.id, roleId);
+          changedUser = user.id;
           await audit.record(tx, {
             actor,
             action: 'access.user_role_changed',
@@ -186,6 +199,8 @@ export function createAccessService(deps: { db: Db; audit: AuditService }) {
         }
         return { id: role.id, name: role.name };
       });
+      if (changedUser) deps.accessChanged?.({ userId: changedUser });
+      return result;
     },
   };
 }

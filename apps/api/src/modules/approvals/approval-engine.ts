@@ -44,7 +44,8 @@ export type { DecideActor } from './request-types';
  *   the requester never approves their own request.
  * - Fallback when there is no default flow, or every level was skipped: ONE level, rule any,
  *   the requester's primary manager; without one, the type's administrators (active users whose
- *   role holds the type's admin `edit` permission). When even that finds nobody the request waits
+ *   role holds the type's admin `edit` permission and sees the whole company: never a manager
+ *   through the team queue's permission). When even that finds nobody the request waits
  *   for the admin queue (level_count 0).
  *
  * Deciding: an approver of the current level, or today's delegate of one (approval_delegations
@@ -184,24 +185,16 @@ export function createApprovalEngine(deps: {
     return rows[0]?.manager_id ?? null;
   }
 
-  /** Active employees whose sign-in's role holds `permission`: the administrators of a type. */
-  async function administrators(tx: Queryable, permission: string): Promise<string[]> {
-    const { rows } = await tx.query<{ employee_id: string }>(
-      `SELECT DISTINCT u.employee_id FROM users u JOIN roles r ON r.id = u.role_id
-         JOIN employees e ON e.id = u.employee_id
-        WHERE u.is_active AND e.status = 'active' AND $1 = ANY(r.permissions)
-        ORDER BY u.employee_id`,
-      [permission],
-    );
-    return rows.map((r) => r.employee_id);
-  }
-
   /**
-   * The administrators of a level of kind 'administrators': those of the type (its admin edit
-   * permission) whose data scope is the whole company (employee_list.view, as dataScopeOf), so
-   * that a manager holding the team queue's same permission is not taken for an administrator.
+   * The administrators of a type: active employees whose sign-in's role holds the type's admin
+   * `edit` permission AND sees the whole company (employee_list.view, as dataScopeOf). The admin
+   * queues answer only company-wide callers, and for some types (reimbursements, regularisation)
+   * the team queue's permission is the same name: without the scope a manager would be taken for
+   * an administrator and be handed, say, the admin's own claim. Used by a level of kind
+   * 'administrators', the no-approver fallback, the SLA escalation past the last level and the
+   * "waiting for an administrator" notice alike.
    */
-  async function companyAdministrators(tx: Queryable, permission: string): Promise<string[]> {
+  async function administrators(tx: Queryable, permission: string): Promise<string[]> {
     const { rows } = await tx.query<{ employee_id: string }>(
       `SELECT DISTINCT u.employee_id FROM users u JOIN roles r ON r.id = u.role_id
          JOIN employees e ON e.id = u.employee_id
@@ -276,7 +269,7 @@ export function createApprovalEngine(deps: {
         let approvers: string[] = [];
         let reason = '';
         if (l.approver_kind === 'administrators') {
-          approvers = await companyAdministrators(tx, adminPermissionOf(type));
+          approvers = await administrators(tx, adminPermissionOf(type));
           reason = 'No administrator of this request type is an active employee';
         } else if (l.approver_kind === 'manager') {
           const pm = await primaryManager(tx, requesterId);

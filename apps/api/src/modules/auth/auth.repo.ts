@@ -225,23 +225,33 @@ export async function expireUserTokens(
   );
 }
 
-/** Liveness of an access token's session (primary-key lookup; runs on every authenticated request). */
+/**
+ * Liveness of an access token's session, with its user's current role (one call; runs when this
+ * process does not know the session live). The role is read here, not taken from the token, so
+ * that a role change applies to the very next request (migration 0112).
+ */
 export async function sessionState(
   db: Db,
   id: string,
   userId: string,
   companyId: string,
   now: Date,
-): Promise<{ state: 'live' | 'expired' | 'revoked'; expiresAt: Date | null }> {
+): Promise<
+  | { state: 'live'; expiresAt: Date; roleName: string; permissions: string[] }
+  | { state: 'expired' | 'revoked'; expiresAt: null }
+> {
   // A session of another user or company is no session of this token's (as if revoked).
-  const { rows } = await db.query<{ revoked: boolean; expired: boolean; expires_at: Date }>(
-    `SELECT revoked_at IS NOT NULL AS revoked, expires_at <= $4 AS expired, expires_at
-       FROM sessions WHERE id = $1 AND user_id = $2 AND company_id = $3`,
-    [id, userId, companyId, now],
-  );
+  const { rows } = await db.query<{
+    revoked: boolean;
+    expired: boolean;
+    expires_at: Date;
+    role_name: string;
+    permissions: string[];
+  }>('SELECT * FROM hr_session_access($1, $2, $3, $4)', [id, userId, companyId, now]);
   const r = rows[0];
   if (!r || r.revoked) return { state: 'revoked', expiresAt: null };
-  return { state: r.expired ? 'expired' : 'live', expiresAt: r.expires_at };
+  if (r.expired) return { state: 'expired', expiresAt: null };
+  return { state: 'live', expiresAt: r.expires_at, roleName: r.role_name, permissions: r.permissions };
 }
 
 // Tenant reads (inside db.tenant): the role and the employee behind a user.

@@ -15,7 +15,7 @@ import {
 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
-import type { Actor } from '../../plugins/auth';
+import type { Actor, SessionVerdict } from '../../plugins/auth';
 import type { AuditService } from '../audit';
 import * as repo from './auth.repo';
 import type { SessionCache } from './session-cache';
@@ -415,20 +415,19 @@ export function createAuthService(deps: {
     },
 
     /**
-     * Known live in memory, or one primary-key lookup whose live answer is remembered. The token's
-     * company must be its session's: the company claim picks the tenant of every query.
+     * Known live in memory, or one call whose live answer is remembered. The token's company must
+     * be its session's: the company claim picks the tenant of every query. A live answer carries
+     * the user's current role and permissions, which the request is judged by (not the token's).
      */
-    async sessionCheck(
-      sessionId: string,
-      userId: string,
-      companyId: string,
-    ): Promise<'live' | 'expired' | 'revoked'> {
-      if (sessions.isLive(sessionId, userId, companyId)) return 'live';
+    async sessionCheck(sessionId: string, userId: string, companyId: string): Promise<SessionVerdict> {
+      const known = sessions.live(sessionId, userId, companyId);
+      if (known) return { state: 'live', access: known };
       const generation = sessions.generation();
-      const { state, expiresAt } = await repo.sessionState(db, sessionId, userId, companyId, clock.now());
-      if (state === 'live' && expiresAt)
-        sessions.remember(sessionId, userId, companyId, expiresAt, generation);
-      return state;
+      const r = await repo.sessionState(db, sessionId, userId, companyId, clock.now());
+      if (r.state !== 'live') return { state: r.state };
+      const access = { roleName: r.roleName, permissions: r.permissions };
+      sessions.remember(sessionId, userId, companyId, r.expiresAt, generation, access);
+      return { state: 'live', access };
     },
   };
 }

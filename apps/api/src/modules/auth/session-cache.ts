@@ -4,6 +4,10 @@
  * - a revocation in this process (`forget`, `forgetUser`), at once;
  * - a revocation anywhere: the `sessions` triggers (migration 0012) notify `hr_session_ended`,
  *   which every process listens to (`watchSessionEnds`);
+ * - a role change: an entry carries the role name and permissions read with the session (migration
+ *   0112), so a user's new role (`forgetUser`, 'user:<id>') or a role's new permissions
+ *   (`forgetCompany`, 'company:<id>') drop the entries they concern, here at once and in every
+ *   process through the same channel;
  * - losing that listener (`reset`): nothing is trusted until it is back;
  * - age: an entry is trusted for `maxAgeMs` at most, a bound even if a notification were lost.
  *
@@ -12,7 +16,16 @@
  */
 export type SessionCache = ReturnType<typeof createSessionCache>;
 
-type Entry = { userId: string; companyId: string; expiresAt: number; checkedAt: number };
+/** What a live session may do now: its user's current role, as read with the session. */
+export type SessionAccess = { roleName: string; permissions: readonly string[] };
+
+type Entry = {
+  userId: string;
+  companyId: string;
+  expiresAt: number;
+  checkedAt: number;
+  access: SessionAccess;
+};
 
 export function createSessionCache(opts: { now: () => number; maxAgeMs?: number; maxEntries?: number }) {
   const maxAgeMs = opts.maxAgeMs ?? 60_000;
@@ -24,24 +37,60 @@ export function createSessionCache(opts: { now: () => number; maxAgeMs?: number;
   const bump = () => {
     generation += 1;
   };
+  // Many sessions share a role: one frozen copy of each role's access, not one per session.
+  const shared = new Map<string, SessionAccess>();
+  const intern = (a: SessionAccess): SessionAccess => {
+    const key = `${a.roleName}\u0000${a.permissions.join(',')}`;
+    const known = shared.get(key);
+    if (known) return known;
+    if (shared.size >= 1000) shared.clear();
+    const copy = Object.freeze({ roleName: a.roleName, permissions: Object.freeze([...a.permissions]) });
+    shared.set(key, copy);
+    return copy;
+  };
+
+  /** The access of this session when it is known live now, for this user and company; null means: ask the database. */
+  function live(sessionId: string, userId: string, companyId: string): SessionAccess | null {
+    if (!listening) return null;
+    const e = entries.get(sessionId);
+    if (!e || e.userId !== userId || e.companyId !== companyId) return null;
+    const now = opts.now();
+    if (e.expiresAt <= now || now - e.checkedAt >= maxAgeMs) {
+      entries.delete(sessionId);
+      return null;
+    }
+    return e.access;
+  }
+  function forgetUser(userId: string): void {
+    bump();
+    for (const [id, e] of entries) if (e.userId === userId) entries.delete(id);
+  }
+  /** A role of this company changed: its sessions are checked again. */
+  function forgetCompany(companyId: string): void {
+    bump();
+    for (const [id, e] of entries) if (e.companyId === companyId) entries.delete(id);
+  }
+  function forget(sessionId: string): void {
+    bump();
+    entries.delete(sessionId);
+  }
 
   return {
-    /** True when this session is known live now, for this user and company; false means: ask the database. */
+    live,
     isLive(sessionId: string, userId: string, companyId: string): boolean {
-      if (!listening) return false;
-      const e = entries.get(sessionId);
-      if (!e || e.userId !== userId || e.companyId !== companyId) return false;
-      const now = opts.now();
-      if (e.expiresAt <= now || now - e.checkedAt >= maxAgeMs) {
-        entries.delete(sessionId);
-        return false;
-      }
-      return true;
+      return live(sessionId, userId, companyId) !== null;
     },
     /** Read before a database check; pass to `remember`. */
     generation: () => generation,
     /** The database said live (for this user and company) at generation `gen`, until `expiresAt`. */
-    remember(sessionId: string, userId: string, companyId: string, expiresAt: Date, gen: number): void {
+    remember(
+      sessionId: string,
+      userId: string,
+      companyId: string,
+      expiresAt: Date,
+      gen: number,
+      access: SessionAccess,
+    ): void {
       if (!listening || gen !== generation) return;
       if (entries.size >= maxEntries) {
         // Oldest first: a Map iterates in insertion order.
@@ -49,15 +98,22 @@ export function createSessionCache(opts: { now: () => number; maxAgeMs?: number;
         if (oldest !== undefined) entries.delete(oldest);
       }
       entries.delete(sessionId);
-      entries.set(sessionId, { userId, companyId, expiresAt: expiresAt.getTime(), checkedAt: opts.now() });
+      entries.set(sessionId, {
+        userId,
+        companyId,
+        expiresAt: expiresAt.getTime(),
+        checkedAt: opts.now(),
+        access: intern(access),
+      });
     },
-    forget(sessionId: string): void {
-      bump();
-      entries.delete(sessionId);
-    },
-    forgetUser(userId: string): void {
-      bump();
-      for (const [id, e] of entries) if (e.userId === userId) entries.delete(id);
+    forget,
+    forgetUser,
+    forgetCompany,
+    /** A notification on hr_session_ended: a session id, 'user:<id>' or 'company:<id>' (migration 0112). */
+    onEnded(payload: string): void {
+      if (payload.startsWith('user:')) forgetUser(payload.slice(5));
+      else if (payload.startsWith('company:')) forgetCompany(payload.slice(8));
+      else forget(payload);
     },
     /** The listener is up (true) or lost (false); either way, start from nothing. */
     setListening(on: boolean): void {

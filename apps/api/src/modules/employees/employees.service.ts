@@ -59,6 +59,11 @@ type Deps = {
   invite?: (email: string) => Promise<void>;
   /** Queues a mail through the outbox (lib/mail.ts). */
   mail?: (message: MailMessage) => Promise<void>;
+  /**
+   * After the commit of a sign-in's role change: this process drops what it trusted of that user's
+   * sessions at once (other processes learn through migration 0112's notification).
+   */
+  roleChanged?: (userId: string) => void;
 };
 
 const conflict = (path: string, message: string) =>
@@ -342,6 +347,7 @@ export function createEmployeesService(deps: Deps) {
 
     async update(actor: Actor, id: string, input: EmployeeUpdate) {
       let emailChanged: { from: string; to: string; name: string } | null = null;
+      let roleChangedUser: string | null = null;
       const profile = await db
         .tenant(actor.companyId, async (tx) => {
           const before = await adminTarget(tx, actor, id);
@@ -374,6 +380,7 @@ export function createEmployeesService(deps: Deps) {
             await checkTargetWithin(tx, actor, id, 'role_id');
             await rec.setSignInRole(tx, id, roleId);
             roleChange = { before: before.role_id, after: roleId };
+            roleChangedUser = before.user_id;
           }
           if (values.employee_code !== undefined && values.employee_code !== before.employee_code) {
             const clash = await rec.findByCodesOrEmails(tx, [String(values.employee_code)], []);
@@ -397,6 +404,7 @@ export function createEmployeesService(deps: Deps) {
           if (field) throw conflict(field, `That ${field.replace('_', ' ')} is already used`);
           throw err;
         });
+      if (roleChangedUser) deps.roleChanged?.(roleChangedUser);
       // After the commit: the old address learns of the change (if it was not its owner's doing,
       // this is their warning). Through the outbox, so a mail server that is down loses nothing.
       const changed = emailChanged as { from: string; to: string; name: string } | null;
