@@ -1,0 +1,91 @@
+import type { Anomaly, PayRun } from '@hr/contract';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { LoadError } from '../../../components/ui/list-states';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { formatDateTime } from '../../../lib/format';
+import { selectPermissions, useAppSelector } from '../../../lib/store';
+import { errorText, useAcknowledge, useReview } from '../api/payrun-api';
+import { ANOMALY_LABELS } from './words';
+
+function AnomalyItem({ run, anomaly }: { run: PayRun; anomaly: Anomaly }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const ack = useAcknowledge();
+  const canEdit = useAppSelector(selectPermissions).includes('admin_dashboard.edit');
+  const who = anomaly.employee_name ? `${anomaly.employee_name} (${anomaly.employee_code})` : 'The run';
+  const onAck = () => {
+    const text = reason.trim();
+    if (text.length < 3) {
+      setError('Say why, in a few words');
+      return;
+    }
+    setError(null);
+    ack.mutate(
+      { id: run.id, body: { ids: [anomaly.id], reason: text } },
+      { onError: (e) => setError(errorText(e).details[0] ?? errorText(e).message) },
+    );
+  };
+  return (
+    <Paper component="li" withBorder p="sm">
+      <Group gap="xs" wrap="wrap">
+        <Badge color={anomaly.acknowledged_at ? 'gray' : 'orange'}>{ANOMALY_LABELS[anomaly.kind]}</Badge>
+        <Text fw={600}>{who}</Text>
+      </Group>
+      <Text size="sm" mt={4}>
+        {anomaly.message}
+      </Text>
+      {anomaly.acknowledged_at ? (
+        <Text size="sm" c="dimmed" mt={4}>
+          Acknowledged by {anomaly.acknowledged_by ?? 'an administrator'} on{' '}
+          {formatDateTime(anomaly.acknowledged_at)}: “{anomaly.reason}”
+        </Text>
+      ) : (
+        run.status === 'computed' &&
+        canEdit && (
+          <Group align="flex-end" mt="xs" wrap="wrap">
+            <Textarea
+              label="Reason"
+              description="Why this is right, in words"
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              error={error}
+              maxLength={500}
+              autosize
+              minRows={1}
+              style={{ flex: 1, minWidth: 200 }}
+            />
+            <Button onClick={onAck} loading={ack.isPending}>
+              Acknowledge
+            </Button>
+          </Group>
+        )
+      )}
+    </Paper>
+  );
+}
+
+/** The anomalies of a computed run: each with its kind and message, acknowledged with a reason. */
+export function AnomaliesSection({ run }: { run: PayRun }) {
+  const q = useReview(run.id, { page: 1, records: 10 });
+  if (q.isError && !q.data)
+    return <LoadError what="the anomalies" message={q.error.message} onRetry={q.refetch} />;
+  if (!q.data) return <PageLoader label="Loading the anomalies…" />;
+  const list = q.data.anomalies;
+  if (list.length === 0) return <Text size="sm">No anomalies found in this run.</Text>;
+  const open = list.filter((a) => !a.acknowledged_at).length;
+  return (
+    <Stack gap="xs">
+      <Alert color={open ? 'orange' : 'green'} role="status">
+        {open
+          ? `${open} of ${list.length} anomal${list.length === 1 ? 'y is' : 'ies are'} not acknowledged yet.`
+          : `All ${list.length} anomal${list.length === 1 ? 'y is' : 'ies are'} acknowledged.`}
+      </Alert>
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {list.map((a) => (
+          <AnomalyItem key={a.id} run={run} anomaly={a} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
