@@ -1,5 +1,5 @@
 import type { PayableDaysRow } from '@hr/contract';
-import { Alert, Group, List, Modal, NativeSelect, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, List, Modal, NativeSelect, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { type Column, DataTable, ListSearch, useListParams } from '../../../components/data-table';
 import { LoadError } from '../../../components/ui/list-states';
@@ -156,21 +156,28 @@ export function PayableDaysScreen() {
         title="Payable days"
         description="Each employee's days in the month, as the pay run counts them."
       />
-      <Group align="flex-end" mb="md" wrap="wrap">
-        <NativeSelect
-          label="Month"
-          data={MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m }))}
-          value={String(month)}
-          onChange={(e) => list.setFilters({ month: e.currentTarget.value })}
-        />
-        <NativeSelect
-          label="Year"
-          data={[thisYear - 1, thisYear, thisYear + 1].map(String)}
-          value={String(year)}
-          onChange={(e) => list.setFilters({ year: e.currentTarget.value })}
-        />
-        <ListSearch list={list} field="search" label="Search employees" fieldLabel="Search by name or code" />
-      </Group>
+      <ListSearch
+        list={list}
+        field="search"
+        label="Search employees"
+        fieldLabel="Search by name or code"
+        before={
+          <>
+            <NativeSelect
+              label="Month"
+              data={MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m }))}
+              value={String(month)}
+              onChange={(e) => list.setFilters({ month: e.currentTarget.value })}
+            />
+            <NativeSelect
+              label="Year"
+              data={[thisYear - 1, thisYear, thisYear + 1].map(String)}
+              value={String(year)}
+              onChange={(e) => list.setFilters({ year: e.currentTarget.value })}
+            />
+          </>
+        }
+      />
       <DataTable
         label="Payable days"
         noun="employees"

@@ -6,7 +6,6 @@ import {
   Modal,
   NativeSelect,
   Paper,
-  ScrollArea,
   SimpleGrid,
   Stack,
   Table,
@@ -21,7 +20,7 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { formatPaise } from '../../../lib/format';
 import { useReview, useRunPayslip } from '../api/payrun-api';
 import type { RunView } from './run-list';
-import { ANOMALY_LABELS, Difference, monthLabel } from './words';
+import { ANOMALY_LABELS, Difference, monthLabel, ScrollBox } from './words';
 
 const ONLY = [
   { value: '', label: 'All employees' },
@@ -32,7 +31,7 @@ const ONLY = [
 
 function ComponentTotals({ review }: { review: PayRunReview }) {
   return (
-    <ScrollArea type="auto">
+    <ScrollBox label="Totals by component, scrolling">
       <Table striped aria-label="Totals by component" miw={520}>
         <Table.Thead>
           <Table.Tr>
@@ -67,13 +66,13 @@ function ComponentTotals({ review }: { review: PayRunReview }) {
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </ScrollBox>
   );
 }
 
 function DivisionTotals({ review }: { review: PayRunReview }) {
   return (
-    <ScrollArea type="auto">
+    <ScrollBox label="Totals by division, scrolling">
       <Table striped aria-label="Totals by division" miw={520}>
         <Table.Thead>
           <Table.Tr>
@@ -106,7 +105,7 @@ function DivisionTotals({ review }: { review: PayRunReview }) {
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </ScrollBox>
   );
 }
 

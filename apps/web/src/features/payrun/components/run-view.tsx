@@ -45,7 +45,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The steps of a run and which is current, from the run's own statuses. */
-function steps(run: PayRun) {
+export function steps(run: PayRun) {
   const computed = run.status === 'computed' || run.status === 'confirmed';
   const list = [
     { label: 'Attendance', done: run.attendance_status === 'confirmed' },
@@ -188,7 +188,7 @@ function ComputeSection({ run }: { run: PayRun }) {
   );
 }
 
-function ConfirmSection({ run }: { run: PayRun }) {
+export function ConfirmSection({ run }: { run: PayRun }) {
   const confirmRun = useConfirmPayRun();
   if (run.status === 'confirmed') {
     return (
@@ -248,7 +248,8 @@ export function PayRunView({ run, view }: { run: PayRun; view: RunView }) {
             Pay run of {monthLabel(run.month)}
           </Title>
           <Text size="sm" c="dimmed">
-            Pay date {formatDate(run.pay_date)} · {runStatusText(run)} · {run.progress.employees} employees
+            Pay date {formatDate(run.pay_date)} · {runStatusText(run)}
+            {run.progress.employees > 0 ? ` · ${run.progress.employees} employees` : ''}
           </Text>
         </div>
         {run.abilities.delete && (

@@ -239,7 +239,7 @@ function OpeningYtd({ canEdit }: { canEdit: boolean }) {
             </Button>
             <FileInput
               label="Opening figures file"
-              placeholder="Choose an .xlsx or .csv file"
+              description="An .xlsx or .csv file"
               accept=".xlsx,.csv"
               value={file}
               onChange={(f) => {

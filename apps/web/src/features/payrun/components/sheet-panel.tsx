@@ -1,5 +1,5 @@
 import type { PayRun, SheetRowError } from '@hr/contract';
-import { Alert, Button, FileInput, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Stack, Table, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { confirm } from '../../../lib/confirm';
 import { formatDateTime } from '../../../lib/format';
@@ -13,6 +13,7 @@ import {
   useRemoveSheet,
   useUploadSheet,
 } from '../api/payrun-api';
+import { ScrollBox } from './words';
 
 /** How many preview rows are drawn; the rest are counted (a sheet may have thousands). */
 const SHOWN_ROWS = 200;
@@ -23,7 +24,7 @@ export type PreviewColumn<R> = { label: string; cell: (row: R) => ReactNode };
 export function RowErrors({ errors, label }: { errors: SheetRowError[]; label: string }) {
   if (errors.length === 0) return null;
   return (
-    <ScrollArea.Autosize mah={260}>
+    <ScrollBox label={`${label}, scrolling`} maxHeight={260}>
       <Table striped aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -42,7 +43,7 @@ export function RowErrors({ errors, label }: { errors: SheetRowError[]; label: s
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea.Autosize>
+    </ScrollBox>
   );
 }
 
@@ -59,7 +60,7 @@ export function PreviewRows<R extends { row: number }>({
   if (rows.length === 0) return <Text size="sm">The sheet has no rows.</Text>;
   return (
     <>
-      <ScrollArea.Autosize mah={360} type="auto">
+      <ScrollBox label={`${label}, scrolling`} maxHeight={360}>
         <Table striped aria-label={label} miw={560}>
           <Table.Thead>
             <Table.Tr>
@@ -82,7 +83,7 @@ export function PreviewRows<R extends { row: number }>({
             ))}
           </Table.Tbody>
         </Table>
-      </ScrollArea.Autosize>
+      </ScrollBox>
       {rows.length > SHOWN_ROWS && (
         <Text size="sm" c="dimmed">
           The first {SHOWN_ROWS} of {rows.length} rows are shown.
@@ -116,6 +117,8 @@ export function SheetPanel<K extends RunSheet>({
   const upload = useUploadSheet();
   const remove = useRemoveSheet();
   const current = run.sheets[sheet];
+  // "attendance sheet" in a sentence, but "TDS sheet" keeps its capitals.
+  const lower = /^[A-Z]{2}/.test(what) ? what : what.charAt(0).toLowerCase() + what.slice(1);
   const canEdit = run.abilities.edit_inputs;
 
   const onPreview = async () => {
@@ -147,8 +150,8 @@ export function SheetPanel<K extends RunSheet>({
   };
   const onRemove = async () => {
     const ok = await confirm({
-      title: `Remove the ${what.toLowerCase()}`,
-      message: `Remove the ${what.toLowerCase()} "${current?.file_name}" from this run? Its figures no longer count.`,
+      title: `Remove the ${lower}`,
+      message: `Remove the ${lower} "${current?.file_name}" from this run? Its figures no longer count.`,
       acceptLabel: 'Remove',
       danger: true,
     });
@@ -160,7 +163,7 @@ export function SheetPanel<K extends RunSheet>({
       {current ? (
         <Group justify="space-between" wrap="wrap">
           <Text size="sm">
-            Current {what.toLowerCase()}: <strong>{current.file_name}</strong>, {current.rows} row
+            Current {lower}: <strong>{current.file_name}</strong>, {current.rows} row
             {current.rows === 1 ? '' : 's'}, uploaded {formatDateTime(current.uploaded_at)}
             {current.uploaded_by ? ` by ${current.uploaded_by}` : ''}.
           </Text>
@@ -172,13 +175,13 @@ export function SheetPanel<K extends RunSheet>({
               onClick={() => void onRemove()}
               loading={remove.isPending}
             >
-              Remove {what.toLowerCase()}
+              Remove {lower}
             </Button>
           )}
         </Group>
       ) : (
         <Text size="sm" c="dimmed">
-          No {what.toLowerCase()} uploaded.
+          No {lower} uploaded.
         </Text>
       )}
       {children}
@@ -191,11 +194,11 @@ export function SheetPanel<K extends RunSheet>({
                 void downloadSheetTemplate(sheet, run.id).catch((e) => toastError(errorText(e).message))
               }
             >
-              Download {what.toLowerCase()} template
+              Download {lower} template
             </Button>
             <FileInput
               label={`${what} file`}
-              placeholder="Choose an .xlsx or .csv file"
+              description="An .xlsx or .csv file"
               accept=".xlsx,.csv"
               value={file}
               onChange={(f) => {
@@ -207,7 +210,7 @@ export function SheetPanel<K extends RunSheet>({
               style={{ minWidth: 220, flex: 1 }}
             />
             <Button onClick={() => void onPreview()} disabled={!file} loading={previewing}>
-              Preview {what.toLowerCase()}
+              Preview {lower}
             </Button>
           </Group>
           {failure && (
@@ -252,7 +255,7 @@ export function SheetPanel<K extends RunSheet>({
                   Discard preview
                 </Button>
                 <Button onClick={onUpload} disabled={preview.errors.length > 0} loading={upload.isPending}>
-                  Upload {what.toLowerCase()}
+                  Upload {lower}
                 </Button>
               </Group>
             </Stack>

@@ -62,3 +62,28 @@ export function Difference({ paise }: { paise: number | null }) {
     </Text>
   );
 }
+
+/**
+ * A table's own scrolling box for narrow screens: a focusable region, so that the keyboard can
+ * scroll it too (as the data-table kit does).
+ */
+export function ScrollBox({
+  label,
+  maxHeight,
+  children,
+}: {
+  label: string;
+  maxHeight?: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users.
+      tabIndex={0}
+      style={{ overflow: 'auto', maxWidth: '100%', maxHeight, position: 'relative' }}
+    >
+      {children}
+    </section>
+  );
+}
