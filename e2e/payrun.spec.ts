@@ -135,6 +135,23 @@ test('the administrator runs this month end to end, with last month’s differen
     row.commit();
   }
   const upload = Buffer.from(await book.xlsx.writeBuffer());
+  // A sheet with a bad cell first: the row, the column and the problem in words; nothing to upload.
+  const badRow = sheet.getRow(5);
+  badRow.getCell(lopCol).value = 'many';
+  badRow.commit();
+  const bad = Buffer.from(await book.xlsx.writeBuffer());
+
+  const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  await attendance
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'bad.xlsx', mimeType: xlsxType, buffer: bad });
+  await attendance.getByRole('button', { name: 'Preview attendance sheet' }).click();
+  const rowErrors = attendance.getByRole('table', { name: 'Attendance sheet row errors' });
+  await expect(rowErrors.locator('tbody tr')).toHaveCount(1, { timeout: 30_000 });
+  await expect(rowErrors.locator('tbody tr')).toContainText('5');
+  await expect(rowErrors.locator('tbody tr')).toContainText('LOP days');
+  await expect(rowErrors.locator('tbody tr')).toContainText('"many" is not a number of days');
+  await expect(attendance.getByRole('button', { name: 'Upload attendance sheet' })).toBeDisabled();
 
   await attendance.locator('input[type="file"]').setInputFiles({
     name: 'attendance.xlsx',
