@@ -5,7 +5,10 @@ import {
   EarningFormScreen,
   EpfScreen,
   EsiScreen,
+  PayableDaysScreen,
+  PayRunHistoryScreen,
   PayrollComponentsScreen,
+  RunPayrollScreen,
   SalaryTemplateEditorScreen,
   SalaryTemplatesScreen,
   StatutoryFiguresScreen,
@@ -97,9 +100,9 @@ export const PAYROLL_SCREENS: ScreenDef[] = [
     permission: VIEW,
     Screen: StatutoryFiguresScreen,
   },
-  { path: 'payrun', title: 'Run Payroll', permission: VIEW },
-  { path: 'payrun/history', title: 'Pay run history', permission: VIEW },
-  { path: 'payrun/payable-days', title: 'Payable days', permission: VIEW },
+  { path: 'payrun', title: 'Run Payroll', permission: VIEW, Screen: RunPayrollScreen },
+  { path: 'payrun/history', title: 'Pay run history', permission: VIEW, Screen: PayRunHistoryScreen },
+  { path: 'payrun/payable-days', title: 'Payable days', permission: VIEW, Screen: PayableDaysScreen },
 ];
 
 /** Only the routes the spec marks 'shown' are in the menu. */

@@ -254,3 +254,18 @@ export const PayslipsScreen = lazy(() =>
     default: m.PayslipsScreen,
   })),
 );
+export const RunPayrollScreen = lazy(() =>
+  withFullStyles(import('../../features/payrun/components/run-payroll-screen')).then((m) => ({
+    default: m.RunPayrollScreen,
+  })),
+);
+export const PayRunHistoryScreen = lazy(() =>
+  withFullStyles(import('../../features/payrun/components/history-screen')).then((m) => ({
+    default: m.PayRunHistoryScreen,
+  })),
+);
+export const PayableDaysScreen = lazy(() =>
+  withFullStyles(import('../../features/payrun/components/payable-days-screen')).then((m) => ({
+    default: m.PayableDaysScreen,
+  })),
+);

@@ -1,0 +1,135 @@
+import type { PayRun } from '@hr/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ConfirmHost } from '../../../lib/confirm';
+import { renderWithProviders } from '../../../test/render';
+import { ConfirmSection, steps } from './run-view';
+import { Difference, monthLabel } from './words';
+
+/** A run as the API returns it (only the figures each case changes are varied). */
+function runOf(over: Partial<PayRun> = {}): PayRun {
+  return {
+    id: '7d8b2b4e-2f7a-4b8e-9a51-3d1c6f0b9a10',
+    month: '2026-11',
+    year: 2026,
+    month_number: 11,
+    pay_date: '2026-11-30',
+    status: 'draft',
+    attendance_status: 'pending',
+    payslips_status: 'none',
+    progress: { employees: 60, computed: 0, failed: 0, payslips: 0 },
+    totals: null,
+    anomalies: { total: 0, open: 0 },
+    sheets: { attendance: null, onetime: null, tds: null },
+    engine_version: null,
+    created_at: '2026-11-26T05:00:00Z',
+    created_by: 'Asha Rao',
+    computed_at: null,
+    computed_by: null,
+    confirmed_at: null,
+    confirmed_by: null,
+    abilities: {
+      edit_inputs: true,
+      compute: false,
+      confirm: false,
+      delete: true,
+      generate_payslips: false,
+      download_files: false,
+    },
+    confirm_blockers: [],
+    ...over,
+  };
+}
+
+const totals = {
+  employees: 60,
+  gross_paise: 1_23_45_678_00,
+  deductions_paise: 12_34_567_00,
+  net_paise: 1_11_11_111_00,
+  employer_paise: 0,
+  ctc_paise: 0,
+};
+
+describe('pay run steps', () => {
+  it('moves from attendance to compute, review, confirm and payslips as the run moves', () => {
+    expect(steps(runOf()).active).toBe(0);
+    expect(steps(runOf({ attendance_status: 'confirmed' })).active).toBe(2);
+    expect(
+      steps(runOf({ attendance_status: 'confirmed', status: 'computed', anomalies: { total: 3, open: 2 } }))
+        .active,
+    ).toBe(3);
+    expect(
+      steps(runOf({ attendance_status: 'confirmed', status: 'computed', anomalies: { total: 3, open: 0 } }))
+        .active,
+    ).toBe(4);
+    expect(steps(runOf({ attendance_status: 'confirmed', status: 'confirmed' })).active).toBe(5);
+    expect(
+      steps(runOf({ attendance_status: 'confirmed', status: 'confirmed', payslips_status: 'generated' }))
+        .active,
+    ).toBe(6);
+  });
+});
+
+describe('confirming a run', () => {
+  it('is disabled with the reasons in words while the API says it cannot be confirmed', () => {
+    renderWithProviders(
+      <ConfirmSection
+        run={runOf({
+          status: 'computed',
+          confirm_blockers: ['2 anomalies are not acknowledged yet'],
+        })}
+      />,
+    );
+    expect(screen.getByText('The run cannot be confirmed yet')).toBeInTheDocument();
+    expect(screen.getByText('2 anomalies are not acknowledged yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm pay run' })).toBeDisabled();
+  });
+
+  it('asks first, naming the month, the net in rupees and the pay date', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <ConfirmSection
+          run={runOf({
+            status: 'computed',
+            totals,
+            abilities: { ...runOf().abilities, confirm: true },
+          })}
+        />
+        <ConfirmHost />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm pay run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the pay run of Nov 2026' });
+    expect(dialog).toHaveTextContent('₹1,11,11,111.00');
+    expect(dialog).toHaveTextContent('30 Nov 2026');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+  });
+
+  it('says who confirmed and when once it is confirmed', () => {
+    renderWithProviders(
+      <ConfirmSection
+        run={runOf({ status: 'confirmed', confirmed_at: '2026-11-26T06:30:00Z', confirmed_by: 'Asha Rao' })}
+      />,
+    );
+    expect(screen.getByText(/Confirmed 26 Nov 2026, 12:00 by Asha Rao/)).toBeInTheDocument();
+  });
+});
+
+describe('words', () => {
+  it('names months and signs differences in rupees', () => {
+    expect(monthLabel('2026-04')).toBe('Apr 2026');
+    renderWithProviders(
+      <>
+        <Difference paise={-2_406_720} />
+        <Difference paise={150_000} />
+        <Difference paise={0} />
+        <Difference paise={null} />
+      </>,
+    );
+    expect(screen.getByText('−₹24,067.20')).toBeInTheDocument();
+    expect(screen.getByText('+₹1,500.00')).toBeInTheDocument();
+    expect(screen.getByText('No change')).toBeInTheDocument();
+    expect(screen.getByText('—')).toBeInTheDocument();
+  });
+});
