@@ -1,6 +1,7 @@
 import { expect, request, test } from '@playwright/test';
 import { E2E } from './env';
 import { apiLogin, DEMO, expectNoAxeViolations, signIn } from './support/helpers';
+import { confirmedRunOf } from './support/payrun';
 
 /** Last month in India as { month, year, last day } (the register opens on last month). */
 function lastMonthIst() {
@@ -28,23 +29,7 @@ test('an administrator reads the payroll register and statutory summaries of a c
     extraHTTPHeaders: { authorization: `Bearer ${token}` },
   });
   const { month, year, payDate } = lastMonthIst();
-  const created = await api.post('/api/payrun', { data: { month, year, pay_date: payDate } });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).data.id;
-  expect((await api.post(`/api/payrun/confirm-attendance/${id}`)).status()).toBe(200);
-  expect((await api.post(`/api/payrun/${id}/compute`)).status()).toBe(200);
-  await expect
-    .poll(async () => (await (await api.get(`/api/payrun/${id}`)).json()).data.status, { timeout: 180_000 })
-    .toBe('computed');
-  const review = (await (await api.get(`/api/payrun/review/${id}?page=1&records=10`)).json()).data;
-  const ids = review.anomalies.map((a: { id: string }) => a.id);
-  if (ids.length) {
-    const ack = await api.put(`/api/payrun/${id}/anomalies/acknowledge`, {
-      data: { ids, reason: 'Checked before the register' },
-    });
-    expect(ack.status()).toBe(200);
-  }
-  expect((await api.put(`/api/payrun/${id}/confirm`)).status()).toBe(200);
+  await confirmedRunOf(api, { month, year, payDate });
   await api.dispose();
 
   await signIn(page, DEMO.admin);

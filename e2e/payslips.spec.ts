@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { E2E } from './env';
 import { apiLogin, DEMO, expectNoAxeViolations, signIn } from './support/helpers';
+import { confirmedRunOf, generatedPayslipsOf } from './support/payrun';
 
 /**
  * The employee's payslips (issue 22): the admin pays last month through the API (create the run,
@@ -26,53 +28,18 @@ function lastMonth(): { year: number; month: number; iso: string; label: string;
   return { year, month, iso, label, payDate: `${iso}-${last}` };
 }
 
-async function call<T = { id: string; status: string }>(
-  api: APIRequestContext,
-  token: string,
-  method: string,
-  path: string,
-  data?: unknown,
-) {
-  const res = await api.fetch(path, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  const text = await res.text();
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${text}`).toBe(true);
-  return JSON.parse(text) as { data: T };
+/** Last month's confirmed run (made as the admin through the API, or the one an earlier spec made). */
+async function payLastMonth() {
+  const m = lastMonth();
+  const ctx = await adminApi();
+  const runId = await confirmedRunOf(ctx, m);
+  await ctx.dispose();
+  return { ...m, runId };
 }
 
-/** A confirmed run of last month, made as the admin through the API (as payrun-flow.test.ts does). */
-async function payLastMonth(api: APIRequestContext) {
-  const m = lastMonth();
+async function adminApi(): Promise<APIRequestContext> {
   const { token } = await apiLogin(DEMO.admin);
-  const run = (
-    await call(api, token, 'POST', '/api/payrun', { month: m.month, year: m.year, pay_date: m.payDate })
-  ).data;
-  await call(api, token, 'POST', `/api/payrun/confirm-attendance/${run.id}`);
-  await call(api, token, 'POST', `/api/payrun/${run.id}/compute`);
-  await expect
-    .poll(async () => (await call(api, token, 'GET', `/api/payrun/${run.id}`)).data.status, {
-      timeout: 120_000,
-    })
-    .toBe('computed');
-  const review = (
-    await call<{ anomalies: { id: string }[] }>(
-      api,
-      token,
-      'GET',
-      `/api/payrun/review/${run.id}?page=1&records=10`,
-    )
-  ).data;
-  if (review.anomalies.length > 0) {
-    await call(api, token, 'PUT', `/api/payrun/${run.id}/anomalies/acknowledge`, {
-      ids: review.anomalies.map((a) => a.id),
-      reason: 'Checked for the payslips browser test',
-    });
-  }
-  await call(api, token, 'PUT', `/api/payrun/${run.id}/confirm`);
-  return m;
+  return request.newContext({ baseURL: E2E.baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
 }
 
 async function settled(page: Page) {
@@ -99,9 +66,7 @@ test('the employee reads a confirmed payslip, its TDS explained, and finds it on
   page,
 }) => {
   test.setTimeout(240_000);
-  const api = await request.newContext({ baseURL: E2E.baseURL });
-  const m = await payLastMonth(api);
-  await api.dispose();
+  const m = await payLastMonth();
 
   await page.setViewportSize(DESKTOP);
   await signIn(page, DEMO.employee);
@@ -132,10 +97,26 @@ test('the employee reads a confirmed payslip, its TDS explained, and finds it on
   await expect(explanation).toContainText('Income tax (TDS');
   await expect(explanation).toContainText('Rule:');
 
-  // No PDFs were generated for the run: the screen says so in words.
+  // No PDFs were generated for the run yet: the screen says so in words.
   await page.getByRole('button', { name: 'Download PDF' }).click();
-  await expect(page.getByTestId('pdf-message')).toBeVisible();
+  await expect(page.getByTestId('pdf-message')).toContainText(
+    /not (been )?(generated|made)|not ready|not yet/i,
+  );
   await expect(page.getByTestId('pdf-message')).not.toHaveText(/Server error|Route /);
+
+  // The admin generates the month's payslips; the employee downloads the PDF.
+  const admin = await adminApi();
+  await generatedPayslipsOf(admin, m.runId);
+  await admin.dispose();
+  await page.reload();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`payslip-${m.iso}.pdf`);
+  const pdf = await readFile(await download.path());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.length).toBeGreaterThan(1000);
   await checkBothWidths(page, 'payslip');
 
   await page.goto('/user');
@@ -151,29 +132,41 @@ test("the admin dashboard's payroll card shows the last confirmed run", async ({
   await page.setViewportSize(DESKTOP);
   await signIn(page, DEMO.admin);
   await page.goto('/admin');
+  // The browser tests share one database: the last confirmed run is the latest month any spec confirmed.
+  const ctx = await adminApi();
+  const runs = (await (await ctx.get('/api/payrun?page=1&records=100')).json()).data as {
+    month: string;
+    status: string;
+  }[];
+  const monthLabel = (iso: string) =>
+    new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${iso}-01T00:00:00Z`),
+    );
+  const latest = runs
+    .filter((r) => r.status === 'confirmed')
+    .map((r) => r.month)
+    .sort()
+    .at(-1)!;
   const card = page.getByRole('region', { name: 'Payroll' });
   await expect(card.getByTestId('payroll-last-confirmed')).toContainText(
-    `Last confirmed: ${lastMonth().label}`,
+    `Last confirmed: ${monthLabel(latest)}`,
   );
   await expect(card.getByRole('table', { name: 'Last confirmed pay run' })).toContainText('₹');
   await expect(card.getByRole('link', { name: 'Run Payroll' })).toHaveAttribute('href', '/payroll/payrun');
   await checkBothWidths(page, 'admin-dashboard');
 
-  // An open run of this month: its status, and the link to it.
+  // An open run (this month's, or next month's when this one is already paid): its status, and the link.
   const now = new Date(Date.now() + 5.5 * 3600_000);
-  const label = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    now,
-  );
-  const { token } = await apiLogin(DEMO.admin);
-  const api = await request.newContext({ baseURL: E2E.baseURL });
-  const iso = now.toISOString().slice(0, 7);
-  const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).getUTCDate();
-  await call(api, token, 'POST', '/api/payrun', {
-    month: now.getUTCMonth() + 1,
-    year: now.getUTCFullYear(),
-    pay_date: `${iso}-${lastDay}`,
+  const candidates = [0, 1].map((k) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + k, 1)));
+  const open = candidates.find((d) => !runs.some((r) => r.month === d.toISOString().slice(0, 7)))!;
+  const iso = open.toISOString().slice(0, 7);
+  const label = monthLabel(iso);
+  const lastDay = new Date(Date.UTC(open.getUTCFullYear(), open.getUTCMonth() + 1, 0)).getUTCDate();
+  const created = await ctx.post('/api/payrun', {
+    data: { month: open.getUTCMonth() + 1, year: open.getUTCFullYear(), pay_date: `${iso}-${lastDay}` },
   });
-  await api.dispose();
+  expect(created.status(), await created.text()).toBe(201);
+  await ctx.dispose();
   await page.reload();
   await expect(card.getByTestId('payroll-open-run')).toContainText(`${label} pay run: being prepared`);
   await expect(card.getByTestId('payroll-open-run')).toContainText('Attendance not confirmed yet');
