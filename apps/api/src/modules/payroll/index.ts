@@ -11,6 +11,7 @@ export {
 export { seedDefaultComponents } from './payroll.seed';
 export {
   annualCtcOn,
+  firstRevisionIds,
   revisionsById,
   revisionsForMonth,
   type SalaryRevision,

@@ -219,6 +219,23 @@ export async function revisionsForMonth(
   return out;
 }
 
+/**
+ * Each employee's first salary revision on record, by id (EPS membership is settled on it). Ids only:
+ * usually it is a revision the caller reads anyway. Caller's tenant transaction.
+ */
+export async function firstRevisionIds(
+  tx: Queryable,
+  employeeIds: string[],
+  upTo: string,
+): Promise<Map<string, string>> {
+  const { rows } = await tx.query<{ employee_id: string; id: string }>(
+    `SELECT DISTINCT ON (employee_id) employee_id, id FROM employee_salaries
+      WHERE employee_id = ANY($1::uuid[]) AND effective_from <= $2::date ORDER BY employee_id, effective_from`,
+    [employeeIds, upTo],
+  );
+  return new Map(rows.map((r) => [r.employee_id, r.id]));
+}
+
 /** Revisions by id (the pay run re-reads the one a payslip took). Caller's tenant transaction. */
 export async function revisionsById(tx: Queryable, ids: string[]): Promise<Map<string, SalaryRevision>> {
   const { rows } = await tx.query<SalaryRevision>(

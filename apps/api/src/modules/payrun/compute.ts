@@ -22,6 +22,7 @@ import {
   componentFlags,
   engineEpf,
   engineSalary,
+  firstRevisionIds,
   readStatutorySettings,
   revisionsById,
   revisionsForMonth,
@@ -655,7 +656,7 @@ export async function computeChunk(
     const ids = pending.map((p) => p.employee_id);
     const from = firstDay(month);
     const fy = financialYearOf(month);
-    const [settings, statutory, flags, emps, revisionsNow, firstRevisions, attendance, items, ytd, openings] =
+    const [settings, statutory, flags, emps, revisionsNow, firstIds, attendance, items, ytd, openings] =
       await Promise.all([
         readPayrunSettings(tx),
         readStatutorySettings(tx),
@@ -664,8 +665,8 @@ export async function computeChunk(
         pending.some((p) => !p.salary_ids)
           ? revisionsForMonth(tx, ids, from, lastDay(month))
           : new Map<string, SalaryRevision[]>(),
-        // Every revision up to the month (the first of each employee settles EPS membership).
-        revisionsForMonth(tx, ids, '0001-01-01', lastDay(month)),
+        // The first revision of each employee settles EPS membership (read with the taken ones below).
+        firstRevisionIds(tx, ids, lastDay(month)),
         tx.query<{ employee_id: string; lop_days: string; detail: PayableDaysDetail }>(
           'SELECT employee_id, lop_days, detail FROM pay_run_attendance WHERE run_id = $1 AND employee_id = ANY($2::uuid[])',
           [runId, ids],
@@ -722,7 +723,7 @@ export async function computeChunk(
     // The revisions each payslip took when the run was prepared (the last one and any earlier in
     // the month), read by id: one recorded since does not change a run being computed.
     const taken = await revisionsById(tx, [
-      ...new Set(pending.flatMap((p) => [p.salary_id, ...(p.salary_ids ?? [])])),
+      ...new Set([...pending.flatMap((p) => [p.salary_id, ...(p.salary_ids ?? [])]), ...firstIds.values()]),
     ]);
 
     const results: Record<string, unknown>[] = [];
@@ -753,7 +754,7 @@ export async function computeChunk(
           month,
           employee: e,
           revisions: revs,
-          firstRevision: firstRevisions.get(p.employee_id)?.[0] ?? null,
+          firstRevision: taken.get(firstIds.get(p.employee_id) ?? '') ?? null,
           attendance: { lop_days: Number(att.lop_days), detail: att.detail },
           items: itemsOf.get(p.employee_id) ?? [],
           tdsOverride: overrideOf.get(p.employee_id) ?? null,
