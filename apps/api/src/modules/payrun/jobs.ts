@@ -7,8 +7,12 @@ export const PAYRUN_COMPUTE_JOB = 'payrun-compute';
 
 type Log = { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
 
-/** Chunks one compute job takes at most; a run is sent as enough jobs for its chunks, so workers share it. */
-const CHUNKS_PER_JOB = 4;
+/**
+ * Chunks one compute job takes at most (2,000 employees); a run is sent as enough jobs for its
+ * chunks, so workers share it. A job shorter than the job runner's polling interval (2 s) would
+ * leave its worker idle for the rest of it before the next job: 10 chunks take about that long.
+ */
+const CHUNKS_PER_JOB = 10;
 
 /**
  * Computes a run to the end: chunks until none is left for this worker, then finishes the run if
