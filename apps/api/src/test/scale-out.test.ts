@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { parseConfig } from '../config';
 import type { Db } from '../db/client';
 import { migrate } from '../db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/index';
@@ -56,6 +56,12 @@ const urlAs = (name: string) => {
   return u.toString();
 };
 
+/**
+ * One installation's secrets, given to every process (several processes on one database must share
+ * them: README, ADR 0019); the seed encrypts the demo's bank accounts and PANs with the same key.
+ */
+const SECRETS = { JWT_SECRET: randomBytes(32).toString('hex'), DATA_KEY: randomBytes(32).toString('hex') };
+
 function startProcess(name: string, script: string, env: Record<string, string>): Proc {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
@@ -68,6 +74,7 @@ function startProcess(name: string, script: string, env: Record<string, string>)
       DATA_DIR: dataDir,
       DB_POOL_MAX: '4',
       DATABASE_URL: urlAs(name),
+      ...SECRETS,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -180,10 +187,9 @@ describe.skipIf(!isPgTest())(
       drop = made.drop;
       await migrate(db);
       await seedDemo(db);
-      // The processes run with the development data key (they listen on 127.0.0.1 only).
       await seedPayrollPeople(
         db,
-        parseConfig({}).dataKey,
+        SECRETS.DATA_KEY,
         'Acme Corp',
         manualClock(new Date('2026-11-20T06:00:00Z')),
       );
@@ -195,7 +201,10 @@ describe.skipIf(!isPgTest())(
       startProcess('hr_api_b', 'apps/api/src/server.ts', { PORT: String(ports[1]), JOBS: 'false' });
       startProcess('hr_worker_1', 'apps/api/src/worker.ts', {});
       startProcess('hr_worker_2', 'apps/api/src/worker.ts', {});
+      const exited = () => procs.find((p) => p.child.exitCode !== null);
       const up = await eventually(async () => {
+        // A process that ended will not come up: say why at once rather than after the wait.
+        if (exited()) return true;
         const ready = await Promise.all(
           ports.map((port) =>
             fetch(`http://127.0.0.1:${port}/api/health`).then(
@@ -211,7 +220,7 @@ describe.skipIf(!isPgTest())(
         );
         // Four processes load the app at once: seconds on an idle machine, minutes on a crowded one.
       }, 240_000);
-      if (!up)
+      if (!up || exited())
         throw new Error(
           `processes did not start:\n${procs.map((p) => `${p.name}: ${output(p.name)}`).join('\n')}`,
         );

@@ -167,8 +167,10 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
           policy: def.policy ?? 'standard',
           expireInSeconds: def.expireInSeconds ?? 15 * 60,
         };
-        if (await b.getQueue(def.name)) await b.updateQueue(def.name, queue);
-        else await b.createQueue(def.name, queue);
+        await whileOthersStart(async () => {
+          if (await b.getQueue(def.name)) await b.updateQueue(def.name, queue);
+          else await b.createQueue(def.name, queue);
+        });
         await db.query('INSERT INTO job_queue_status (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [
           def.name,
         ]);
@@ -235,4 +237,22 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       await b.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
+}
+
+/**
+ * Processes started together (API processes and job workers on one PostgreSQL) create or update the
+ * same queues at once; pg-boss makes a table per queue, so one of them can meet a deadlock or find
+ * the queue made meanwhile. Both are settled by asking again: the step is idempotent.
+ */
+async function whileOthersStart(step: () => Promise<void>, attempts = 6): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      return await step();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      const raced = code === '40P01' || code === '23505' || code === '42P07' || code === '40001';
+      if (!raced || i >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 50 * i + Math.floor(Math.random() * 100)));
+    }
+  }
 }
