@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: start a server process, wait for it, run autocannon.
 import { type ChildProcess, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export type LoadResult = {
   name: string;
@@ -12,6 +13,30 @@ export type LoadResult = {
   non2xx: number;
   total: number;
 };
+
+/**
+ * A scratch database on the PostgreSQL server at `serverUrl` (one where databases may be made): its
+ * URL, and `drop` to remove it when the run ends.
+ */
+export async function scratchPgDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}`;
+  const onServer = async (sql: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
 
 export function startProcess(script: string, env: NodeJS.ProcessEnv): ChildProcess {
   // A key given as undefined is removed, so a target can unset DATABASE_URL or DATA_DIR.

@@ -5,10 +5,17 @@
 //   npx tsx bench/payrun-latency.ts [--employees 10000] [--connections 10] [--rate 20]
 // PostgreSQL: BENCH_DATABASE_URL (a server where a scratch database may be made).
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { createDb } from '../apps/api/src/db/client';
 import { seedPayrollBulk } from '../apps/api/src/db/seed/payroll-demo';
-import { type LoadResult, load, startProcess, stopProcess, table, waitForUrl } from './lib';
+import {
+  type LoadResult,
+  load,
+  scratchPgDatabase,
+  startProcess,
+  stopProcess,
+  table,
+  waitForUrl,
+} from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -25,14 +32,8 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const PORT = 3211;
 const base = `http://127.0.0.1:${PORT}`;
 
-const name = `hr_bench_payrun_latency_${Date.now()}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
+const scratch = await scratchPgDatabase(serverUrl, 'hr_bench_payrun_latency');
+const databaseUrl = scratch.url;
 
 const server = startProcess('apps/api/src/server.ts', {
   DATABASE_URL: databaseUrl,
@@ -118,8 +119,5 @@ try {
   );
 } finally {
   await stopProcess(server);
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  await c.query(`drop database if exists ${name} with (force)`);
-  await c.end();
+  await scratch.drop();
 }

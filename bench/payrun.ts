@@ -6,7 +6,6 @@
 // PostgreSQL: DATABASE_URL or BENCH_DATABASE_URL (a server where a scratch database may be made);
 // --pglite runs on the embedded database instead.
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { createDb, createPgliteDb, type Db } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
 import { seedDemo } from '../apps/api/src/db/seed/index';
@@ -17,6 +16,7 @@ import { prepareRun } from '../apps/api/src/modules/payrun/compute';
 import { computeRun } from '../apps/api/src/modules/payrun/jobs';
 import { payableDaysOf } from '../apps/api/src/modules/payrun/payable-days';
 import { readPayrunSettings } from '../apps/api/src/modules/payrun/settings';
+import { scratchPgDatabase } from './lib';
 
 const { values } = parseArgs({
   options: {
@@ -38,20 +38,9 @@ if (values.pglite) {
     process.env.BENCH_DATABASE_URL ??
     process.env.DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `hr_bench_payrun_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  db = await createDb({ databaseUrl: url.toString(), poolMax: Math.max(4, workers + 2) });
-  drop = async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  const scratch = await scratchPgDatabase(serverUrl, 'hr_bench_payrun');
+  db = await createDb({ databaseUrl: scratch.url, poolMax: Math.max(4, workers + 2) });
+  drop = scratch.drop;
 }
 
 const mb = (n: number) => Math.round(n / 1024 / 1024);

@@ -1,8 +1,7 @@
 import { buildApp } from './app';
-import { ConfigError, parseConfig } from './config';
 import { createDb } from './db/client';
 import { migrate } from './db/migrate';
-import { SecretsError, settleDataKey } from './installation-secrets';
+import { closeOnSignals, configOrExit, settleDataKeyOrExit } from './process-lifecycle';
 
 /**
  * A job worker: the job runner alone (leave accrual, SLA reminders, attendance derivation, pay run
@@ -11,13 +10,7 @@ import { SecretsError, settleDataKey } from './installation-secrets';
  * It serves no HTTP. PGlite's data folder has one owning process, so a worker needs DATABASE_URL.
  */
 async function main() {
-  let config: ReturnType<typeof parseConfig>;
-  try {
-    config = parseConfig();
-  } catch (err) {
-    console.error(err instanceof ConfigError || err instanceof SecretsError ? err.message : err);
-    process.exit(1);
-  }
+  const config = configOrExit();
   if (!config.databaseUrl) {
     console.error(
       'A job worker needs DATABASE_URL: the embedded database belongs to the one `npm start` process.',
@@ -26,30 +19,12 @@ async function main() {
   }
   const db = await createDb({ databaseUrl: config.databaseUrl, poolMax: config.dbPoolMax, readLanes: 0 });
   await migrate(db);
-  try {
-    await settleDataKey(db, config);
-  } catch (err) {
-    await db.close();
-    if (!(err instanceof SecretsError)) throw err;
-    console.error(err.message);
-    process.exit(1);
-  }
+  await settleDataKeyOrExit(db, config);
   const app = await buildApp({ config, db, jobs: true, webDir: null });
   await app.ready(); // starts the job runner
   app.log.info({ pid: process.pid }, 'job worker started');
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'job worker stopping');
-    const timer = setTimeout(() => process.exit(1), 15_000);
-    timer.unref();
-    await app.close(); // waits for running jobs (job runner stop)
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Closing the app waits for the running jobs (the job runner's stop).
+  closeOnSignals(app, db, 'job worker', 15_000);
 }
 
 main().catch((err) => {

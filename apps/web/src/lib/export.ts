@@ -27,7 +27,8 @@ export function toCsv(rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
   return rows.map((row) => row.map(csvCell).join(',')).join('\r\n');
 }
 
-function downloadBlob(blob: Blob, fileName: string): void {
+/** Saves a blob as a file in the browser (a link clicked for it, its URL released afterwards). */
+export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -35,7 +36,8 @@ function downloadBlob(blob: Blob, fileName: string): void {
   document.body.appendChild(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Released a second later: released at once, a large file's save can be cut short.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** Downloads `rows` (or ready CSV text) as text/csv named after the month of `date`. */

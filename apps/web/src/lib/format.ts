@@ -77,3 +77,30 @@ export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Da
     day: '2-digit',
   }).format(now);
 }
+
+/** The calendar months' names, January first. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * A calendar month '2026-11' as "November 2026" (long) or "Nov 2026" (short). A calendar month has no
+ * time zone; anything that is not such a month is shown as given.
+ */
+export function formatMonth(month: string, style: 'long' | 'short' = 'long'): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = m ? MONTH_NAMES[Number(m[2]) - 1] : undefined;
+  if (!m || !name) return month;
+  return `${style === 'short' ? name.slice(0, 3) : name} ${m[1]}`;
+}

@@ -71,6 +71,11 @@ export const earningCode = (l: MonthlyLine) =>
   l.code === 'allowance' ? `ALLOW_${l.component_id!.slice(0, 8)}` : l.code.toUpperCase();
 export const benefitCode = (componentId: string) => `BEN_${componentId.slice(0, 8)}`;
 
+/** The monthly PF wage of a salary's lines: the earnings that are always EPF wage. */
+export function pfWageOf(salary: SalaryLine[]): number {
+  return salary.filter((s) => s.flags.epfWage === 'always').reduce((n, s) => n + s.monthly, 0);
+}
+
 /**
  * Salary lines and pre-tax benefits for the engine from monthly lines: earnings carry their
  * component's flags; employer NPS becomes an employer line (80CCD(2)) and flexible benefit items

@@ -6,6 +6,7 @@ export {
   engineEpf,
   engineSalary,
   type MonthlyLine,
+  pfWageOf,
   stateCode,
 } from './engine-input';
 export { seedDefaultComponents } from './payroll.seed';

@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { type EmployeePayrollFacts, employeePayrollFacts } from '../employees';
 import { companyToday } from '../org';
-import { benefitCode, componentFlags, engineEpf, engineSalary, stateCode } from './engine-input';
+import { benefitCode, componentFlags, engineEpf, engineSalary, pfWageOf, stateCode } from './engine-input';
 import { revisionsForMonth } from './salary.service';
 import { readSettings } from './statutory';
 import * as templates from './templates.repo';
@@ -165,8 +165,6 @@ export function createWhatIfService(deps: {
         });
 
         const settings = await readSettings(tx);
-        const pfWageOf = (lines: typeof salary) =>
-          lines.filter((s) => s.flags.epfWage === 'always').reduce((n, s) => n + s.monthly, 0);
         // EPS membership is settled when the member first joins EPF (rules §1.3): for an employee on
         // record, on the PF wage of their first salary, as the pay run reads it, not on the salary
         // tried here (a raise over the ceiling does not end membership). A new hire: this salary.

@@ -23,6 +23,7 @@ import {
   engineEpf,
   engineSalary,
   firstRevisionIds,
+  pfWageOf,
   readStatutorySettings,
   revisionsById,
   revisionsForMonth,
@@ -566,12 +567,9 @@ export function buildInput(a: {
   // push over the ceiling and a part month (weighted above) would pull under it.
   let pfWage: number;
   try {
-    const first = engineSalary((a.firstRevision ?? revs[0]!).lines, a.flags);
-    pfWage = first.salary.filter((s) => s.flags.epfWage === 'always').reduce((n, s) => n + s.monthly, 0);
+    pfWage = pfWageOf(engineSalary((a.firstRevision ?? revs[0]!).lines, a.flags).salary);
   } catch {
-    pfWage = engineSalary(revs[revs.length - 1]!.lines, a.flags)
-      .salary.filter((s) => s.flags.epfWage === 'always')
-      .reduce((n, s) => n + s.monthly, 0);
+    pfWage = pfWageOf(engineSalary(revs[revs.length - 1]!.lines, a.flags).salary);
   }
   const seen = new Map<string, number>();
   const oneTime: OneTimeItem[] = a.items.map((it) => {

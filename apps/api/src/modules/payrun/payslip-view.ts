@@ -8,7 +8,7 @@ import {
 } from '@hr/payroll-engine';
 import type { Queryable } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { payrollEmployeesIn } from '../employees';
+import { type PayrollEmployee, payrollEmployeesIn } from '../employees';
 import { firstDay, lastDay } from './month';
 import { amountInWords } from './pdf/amount-in-words';
 import type { PayslipRow } from './stored';
@@ -50,6 +50,15 @@ export async function payslipRow(
   return rows[0];
 }
 
+/** The computed payslips of these employees in a run, in one read (payslip generation's chunk). */
+export async function payslipRowsOf(tx: Queryable, runId: string, employeeIds: string[]): Promise<Row[]> {
+  const { rows } = await tx.query<Row>(
+    `${ROW_SELECT} WHERE p.run_id = $1 AND p.employee_id = ANY($2::uuid[]) AND p.status <> 'pending'`,
+    [runId, employeeIds],
+  );
+  return rows;
+}
+
 /** The rule a line follows, in words: its source, without the rules file's section marks. */
 const ruleWords = (source: string) => source.replace(/\s*\[[^\]]*\]/g, '').trim();
 
@@ -61,7 +70,12 @@ const ruleWords = (source: string) => source.replace(/\s*\[[^\]]*\]/g, '').trim(
 export async function payslipView(
   tx: Queryable,
   row: Row,
-  opts: { previous: boolean; rules?: StatutoryRules },
+  opts: {
+    previous: boolean;
+    rules?: StatutoryRules;
+    /** The employee's record as it is now, when the caller read it with others' (null: none). */
+    current?: PayrollEmployee | null;
+  },
 ): Promise<Payslip> {
   const rules = opts.rules ?? STATUTORY_RULES;
   let again: EnginePayslip | null = null;
@@ -92,10 +106,11 @@ export async function payslipView(
     );
     if (rows[0]) previous = new Map(rows[0].lines.map((l) => [l.code, l.amount]));
   }
-  const { rows: current } = await payrollEmployeesIn(tx, firstDay(row.month), lastDay(row.month), {
-    ids: [row.employee_id],
-  });
-  const now = current[0];
+  const now =
+    opts.current !== undefined
+      ? opts.current
+      : (await payrollEmployeesIn(tx, firstDay(row.month), lastDay(row.month), { ids: [row.employee_id] }))
+          .rows[0];
   const e = row.employee;
   const bankLast4 = row.bank ? row.bank.account_last4 : (now?.bank_account_last4 ?? null);
   const ytd = row.ytd;

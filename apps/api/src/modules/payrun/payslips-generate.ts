@@ -1,10 +1,12 @@
 import type { PayRunSettings } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
+import { notFound } from '../../lib/errors';
 import type { FieldCrypto } from '../../lib/field-crypto';
+import { payrollEmployeesIn } from '../employees';
 import type { FileStore } from '../files';
 import type { JobRunner } from '../jobs';
-import { monthLabel } from './month';
-import { payslipRow, payslipView } from './payslip-view';
+import { firstDay, lastDay, monthLabel } from './month';
+import { payslipRowsOf, payslipView } from './payslip-view';
 import { payslipPassword, payslipPasswordHint } from './pdf/password';
 import { type PayslipPdfCompany, type PayslipPdfDoc, renderPayslipPdf } from './pdf/payslip-pdf';
 import { createPdfPool, type PdfPool } from './pdf/pool';
@@ -125,9 +127,20 @@ export async function generatePayslipChunk(
     const settings = await readPayrunSettings(tx);
     const company = await companyOf(tx, settings);
     const docs: PayslipPdfDoc[] = [];
+    // The chunk's payslips and their employees' records in two reads, not two a payslip.
+    const ids = todo.map((t) => t.employee_id);
+    const rowOf = new Map((await payslipRowsOf(tx, runId, ids)).map((r) => [r.employee_id, r]));
+    const month = rowOf.values().next().value?.month;
+    const currentOf = new Map(
+      month
+        ? (await payrollEmployeesIn(tx, firstDay(month), lastDay(month), { ids })).rows.map((e) => [e.id, e])
+        : [],
+    );
     for (const t of todo) {
-      const row = await payslipRow(tx, { runId, employeeId: t.employee_id });
-      docs.push({ company, payslip: await payslipView(tx, row, { previous: false }) });
+      const row = rowOf.get(t.employee_id);
+      if (!row) throw notFound('Payslip');
+      const current = currentOf.get(t.employee_id) ?? null;
+      docs.push({ company, payslip: await payslipView(tx, row, { previous: false, current }) });
     }
     const { rows: people } = await tx.query<Person>(
       `SELECT id, first_name, email, pan_enc, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth

@@ -17,7 +17,7 @@ import {
 } from '../../../components/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate, todayIn } from '../../../lib/format';
+import { formatDate, MONTH_NAMES, todayIn } from '../../../lib/format';
 import { useCompanyTimeZone } from '../../../lib/store';
 import { toastError, toastSuccess } from '../../../lib/toasts';
 import {
@@ -31,7 +31,7 @@ import {
   usePunchData,
 } from '../api/use-attendance';
 import { OptionalHolidaysPanel } from './optional-holidays-panel';
-import { clockTime, DAY_COLOR, DayStatusBadge, MONTH_NAMES, workedHours } from './parts';
+import { clockTime, DAY_COLOR, DayStatusBadge, workedHours } from './parts';
 import { RegularisationPanel } from './regularisation-panel';
 
 const LOGS_LIST = specFromContract<AttendanceLogsQuery['sortBy'], 'month' | 'year' | 'status'>(

@@ -44,18 +44,3 @@ export const clockTime = (v: string | null, timeZone: string) =>
 
 export const workedHours = (m: number) =>
   m ? `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m` : '—';
-
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];

@@ -1,7 +1,6 @@
 import type { TeamDashboard } from '@hr/contract';
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatDate } from '../../../lib/format';
-import { MONTH_NAMES } from '../../attendance/components/parts';
+import { formatDate, MONTH_NAMES } from '../../../lib/format';
 
 type Calendar = TeamDashboard['leave_calendar'];
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

@@ -20,6 +20,7 @@ import {
 import { useState } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ApiError } from '../../../lib/api-client';
+import { MONTH_NAMES } from '../../../lib/format';
 import { enumLabel } from '../../../lib/labels';
 import { useAppSelector } from '../../../lib/store';
 import { selectPermissions } from '../../../lib/store/auth-slice';
@@ -268,20 +269,7 @@ function sandwichText(t: LeaveType) {
   return on.length ? on.join(', ') : 'none';
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-].map((label, i) => ({ value: String(i + 1), label }));
+const MONTHS = MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label }));
 
 /** Leave types with their rules and the leave policies (the base configuration is marked). */
 export function LeaveSetupScreen() {

@@ -21,6 +21,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { apiParams } from '../../../components/data-table';
 import { ApiError, apiClient, unwrap } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/export';
 import { toastSuccess } from '../../../lib/toasts';
 
 export type Page<T> = { items: T[]; meta: PageMeta };
@@ -66,14 +67,7 @@ async function fetchPage<T>(url: string, params: Record<string, unknown>): Promi
 /** Saves a response body as a file, named as the server's content-disposition says. */
 function saveBlob(data: Blob, disposition: string | undefined, fallback: string): string {
   const name = /filename="?([^";]+)"?/.exec(disposition ?? '')?.[1] ?? fallback;
-  const url = URL.createObjectURL(data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(data, name);
   return name;
 }
 

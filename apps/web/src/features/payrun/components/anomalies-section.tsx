@@ -66,6 +66,17 @@ function AnomalyItem({ run, anomaly }: { run: PayRun; anomaly: Anomaly }) {
 }
 
 /** One reason for every open anomaly at once (the API takes many ids), e.g. bank details all changed. */
+/** A list of anomalies, each with its acknowledgement. */
+function AnomalyList({ run, anomalies, label }: { run: PayRun; anomalies: Anomaly[]; label: string }) {
+  return (
+    <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={label}>
+      {anomalies.map((a) => (
+        <AnomalyItem key={a.id} run={run} anomaly={a} />
+      ))}
+    </Stack>
+  );
+}
+
 function AcknowledgeAll({ run, ids }: { run: PayRun; ids: string[] }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -140,18 +151,7 @@ export function AnomaliesSection({ run }: { run: PayRun }) {
       {canEdit && run.status === 'computed' && open.length > 1 && (
         <AcknowledgeAll run={run} ids={open.map((a) => a.id)} />
       )}
-      {open.length > 0 && (
-        <Stack
-          gap="xs"
-          component="ul"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          aria-label="Open anomalies"
-        >
-          {open.map((a) => (
-            <AnomalyItem key={a.id} run={run} anomaly={a} />
-          ))}
-        </Stack>
-      )}
+      {open.length > 0 && <AnomalyList run={run} anomalies={open} label="Open anomalies" />}
       {done.length > 0 && (
         <>
           <Button
@@ -162,18 +162,7 @@ export function AnomaliesSection({ run }: { run: PayRun }) {
           >
             {showDone ? 'Hide' : 'Show'} the {done.length} acknowledged
           </Button>
-          {showDone && (
-            <Stack
-              gap="xs"
-              component="ul"
-              style={{ listStyle: 'none', padding: 0, margin: 0 }}
-              aria-label="Acknowledged anomalies"
-            >
-              {done.map((a) => (
-                <AnomalyItem key={a.id} run={run} anomaly={a} />
-              ))}
-            </Stack>
-          )}
+          {showDone && <AnomalyList run={run} anomalies={done} label="Acknowledged anomalies" />}
         </>
       )}
     </Stack>

@@ -5,9 +5,8 @@ import { type Column, DataTable, ListSearch, useListParams } from '../../../comp
 import { LoadError } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { formatDate, todayIn } from '../../../lib/format';
+import { formatDate, MONTH_NAMES, todayIn } from '../../../lib/format';
 import { usePayableDays, usePayableDetail } from '../api/payrun-api';
-import { MONTH_NAMES } from './words';
 
 const today = todayIn();
 const LIST = {

@@ -20,13 +20,13 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { formErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { formatDate, formatPaise, todayIn } from '../../../lib/format';
+import { formatDate, formatPaise, MONTH_NAMES, todayIn } from '../../../lib/format';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
 import { useCreatePayRun, usePayRun, usePayRuns } from '../api/payrun-api';
 import { type RunView, useRunView } from './run-list';
 import { PayRunView } from './run-view';
 import { PayRunSettingsSection } from './settings-section';
-import { MONTH_NAMES, monthLabel, runStatusText } from './words';
+import { monthLabel, runStatusText } from './words';
 
 function CreateRunForm({ view }: { view: RunView }) {
   const today = todayIn();

@@ -1,6 +1,6 @@
 import type { AnomalyKind, PayRun } from '@hr/contract';
 import { Text } from '@mantine/core';
-import { formatPaise } from '../../../lib/format';
+import { formatMonth, formatPaise } from '../../../lib/format';
 
 export const ANOMALY_LABELS: Record<AnomalyKind, string> = {
   net_change: 'Net pay changed',
@@ -15,27 +15,8 @@ export const ANOMALY_LABELS: Record<AnomalyKind, string> = {
   compute_failed: 'Compute failed',
 };
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** '2026-11' as "Nov 2026". */
-export function monthLabel(month: string): string {
-  const [y, m] = month.split('-');
-  return `${MONTHS[Number(m) - 1] ?? m} ${y}`;
-}
+export const monthLabel = (month: string) => formatMonth(month, 'short');
 
 /** Where a run is, in words. */
 export function runStatusText(run: PayRun): string {

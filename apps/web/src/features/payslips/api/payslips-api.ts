@@ -1,6 +1,7 @@
 import type { MyPayslipSummary, PageMeta, Payslip } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/export';
 
 const KEY = ['payslips', 'mine'] as const;
 
@@ -64,14 +65,7 @@ export async function downloadPayslipPdf(id: string, fileName: string): Promise<
     if (res.status === 409) return (await messageOf(res.data)) ?? PDF_NOT_READY;
     // A 404 may be the route's own "not found" in technical words: ours say it plainly.
     if (res.status === 404) return PDF_NOT_FOUND;
-    const href = URL.createObjectURL(res.data);
-    const a = document.createElement('a');
-    a.href = href;
-    a.download = fileName;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 1000);
+    downloadBlob(res.data, fileName);
     return null;
   } catch (err) {
     return err instanceof Error && err.message ? err.message : PDF_FAILED;

@@ -1,9 +1,7 @@
-/** '2026-11' as "November 2026" (a calendar month: no time zone applies). */
-export function monthLabel(month: string): string {
-  const d = new Date(`${month}-01T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return month;
-  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
-}
+import { formatMonth } from '../../../lib/format';
+
+/** '2026-11' as "November 2026". */
+export const monthLabel = (month: string) => formatMonth(month);
 
 /** The years to filter payslips by: this one and the five before it. */
 export function payslipYears(now = new Date()): { value: string; label: string }[] {
