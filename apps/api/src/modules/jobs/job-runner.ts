@@ -145,19 +145,25 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
 
     async start({ work = true } = {}) {
       if (boss) return;
-      const b = new PgBoss({
-        ...(work ? {} : { supervise: false, schedule: false }),
-        db: { executeSql: executeSqlOn(db) },
-        // Archive finished jobs after a day and drop them after a week: the status table keeps
-        // what an administrator needs.
-        archiveCompletedAfterSeconds: 24 * 60 * 60,
-        deleteAfterDays: 7,
-        ...(opts.cronMonitorIntervalSeconds
-          ? { cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: 1 }
-          : {}),
-      } as PgBoss.ConstructorOptions);
-      b.on('error', (err) => log.error({ err }, 'job runner error'));
-      await b.start();
+      // pg-boss installs its schema on the first start; processes starting together on a new database
+      // can collide there (CREATE SCHEMA IF NOT EXISTS under its lock still met a duplicate in the
+      // scale-out test), and a pg-boss whose start failed cannot be started again: a new one asks again.
+      const b = await whileOthersStart(async () => {
+        const candidate = new PgBoss({
+          ...(work ? {} : { supervise: false, schedule: false }),
+          db: { executeSql: executeSqlOn(db) },
+          // Archive finished jobs after a day and drop them after a week: the status table keeps
+          // what an administrator needs.
+          archiveCompletedAfterSeconds: 24 * 60 * 60,
+          deleteAfterDays: 7,
+          ...(opts.cronMonitorIntervalSeconds
+            ? { cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: 1 }
+            : {}),
+        } as PgBoss.ConstructorOptions);
+        candidate.on('error', (err) => log.error({ err }, 'job runner error'));
+        await candidate.start();
+        return candidate;
+      });
       for (const def of defs.values()) {
         const queue = {
           name: def.name,
@@ -240,11 +246,12 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
 }
 
 /**
- * Processes started together (API processes and job workers on one PostgreSQL) create or update the
- * same queues at once; pg-boss makes a table per queue, so one of them can meet a deadlock or find
- * the queue made meanwhile. Both are settled by asking again: the step is idempotent.
+ * Processes started together (API processes and job workers on one PostgreSQL) install pg-boss's
+ * schema and create or update the same queues at once; pg-boss makes a table per queue, so one of
+ * them can meet a deadlock or find the schema or queue made meanwhile (job-runner-race.test.ts).
+ * Each is settled by asking again: the step is idempotent.
  */
-async function whileOthersStart(step: () => Promise<void>, attempts = 6): Promise<void> {
+async function whileOthersStart<T>(step: () => Promise<T>, attempts = 6): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await step();
