@@ -182,15 +182,27 @@ export async function createPgDb(databaseUrl: string, poolMax: number, readLanes
           named,
         })
       : null;
-  const wrap = (client: pg.PoolClient): Connection => ({
-    query: async <T>(sql: string, params?: unknown[]) => {
-      const r = await client.query(named(sql, params));
-      return { rows: r.rows as T[] };
-    },
-    exec: async (sql: string) => {
-      await client.query(sql);
-    },
-  });
+  /**
+   * A checked-out client runs one statement at a time in the order asked: a transaction may start
+   * several reads at once (Promise.all), which pg queues itself today but deprecates (pg@9 refuses).
+   */
+  const wrap = (client: pg.PoolClient): Connection => {
+    let last: Promise<unknown> = Promise.resolve();
+    const inTurn = <R>(step: () => Promise<R>): Promise<R> => {
+      const next = last.then(step);
+      last = next.catch(() => undefined);
+      return next;
+    };
+    return {
+      query: async <T>(sql: string, params?: unknown[]) => {
+        const r = await inTurn(() => client.query(named(sql, params)));
+        return { rows: r.rows as T[] };
+      },
+      exec: async (sql: string) => {
+        await inTurn(() => client.query(sql));
+      },
+    };
+  };
   /**
    * A pooled client for the caller's use. The pool listens for errors only on idle clients: a
    * connection lost while checked out (the server restarted, the backend terminated) emitted an
