@@ -33,7 +33,7 @@ import {
 } from '../payroll';
 import { daysIn, financialYearOf, firstDay, fyStartMonth, lastDay, monthLabel } from './month';
 import { prorationOf, readPayrunSettings } from './settings';
-import type { PayslipEmployee, StoredLine } from './stored';
+import { type PayslipEmployee, REIMBURSEMENT_CODE_PREFIX, type StoredLine } from './stored';
 
 /**
  * Employees computed per transaction (ADR 0016): small enough to hold locks briefly, big enough to
@@ -306,7 +306,7 @@ async function payoutItems(
       employee_id: c.employee_id,
       source: 'reimbursement',
       kind: 'earning',
-      code: `REIMB_${c.claim_id.slice(0, 8)}`,
+      code: `${REIMBURSEMENT_CODE_PREFIX}${c.claim_id.slice(0, 8)}`,
       label: `Reimbursement: ${c.category_name}`,
       amount_paise: c.amount_paise,
       taxable: false,

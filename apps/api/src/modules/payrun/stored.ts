@@ -4,6 +4,12 @@ import type { LineKind, Paise, PayDays, PayslipInput, YearToDate } from '@hr/pay
  * What a payslip row keeps of the engine's result (ADR 0016): each line's figures, not its
  * explanation, which is produced again on read from the stored input.
  */
+/**
+ * Line codes of approved reimbursements paid with salary (`REIMB_` and the claim's id): money paid
+ * back, not wages, so the files that report wages (the ECR's gross) leave them out.
+ */
+export const REIMBURSEMENT_CODE_PREFIX = 'REIMB_';
+
 export type StoredLine = {
   code: string;
   label: string;

@@ -1,5 +1,6 @@
+import { REIMBURSEMENT_CODE_PREFIX } from '../stored';
 import { amount, digitsOf, layoutText, leftOut, line, runFileName, rupeesHalfUp } from './format';
-import type { FileInput, GeneratedFile, LeftOut } from './types';
+import type { FileInput, FileSlip, GeneratedFile, LeftOut } from './types';
 
 /**
  * EPFO Electronic Challan cum Return, UAN-based text layout (ECR 2.0; docs/payroll-files.md §3):
@@ -16,6 +17,17 @@ export const ECR_FIELDS = 11;
  */
 export function ncpDays(lop: number, outside: number): number {
   return Math.floor(lop + outside);
+}
+
+/**
+ * The ECR's gross wages: the month's total emoluments, so the payslip's gross less the reimbursements
+ * paid with it (money paid back for work is not wages; docs/payroll-files.md §3).
+ */
+export function ecrGrossWages(slip: FileSlip): number {
+  const reimbursed = slip.lines
+    .filter((l) => l.kind === 'earning' && l.code.startsWith(REIMBURSEMENT_CODE_PREFIX))
+    .reduce((n, l) => n + l.amount, 0);
+  return slip.gross_paise - reimbursed;
 }
 
 export function epfEcr(input: FileInput): GeneratedFile {
@@ -44,7 +56,7 @@ export function epfEcr(input: FileInput): GeneratedFile {
     const fields = [
       uan,
       name,
-      rupeesHalfUp(slip.gross_paise),
+      rupeesHalfUp(ecrGrossWages(slip)),
       rupeesHalfUp(ee.base ?? 0),
       rupeesHalfUp(epsWages),
       rupeesHalfUp(edli?.base ?? 0),

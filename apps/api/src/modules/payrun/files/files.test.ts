@@ -2,7 +2,7 @@ import { PAY_RUN_FILE_KINDS } from '@hr/contract';
 import ExcelJS from 'exceljs';
 import { csvRecords } from '../../../lib/csv';
 import { HDFC_FIELDS } from './bank';
-import { ECR_FIELDS, ECR_SEPARATOR } from './epf-ecr';
+import { ECR_FIELDS, ECR_SEPARATOR, ecrGrossWages } from './epf-ecr';
 import { ESI_HEADERS } from './esi';
 import { child, childrenNamed, fileInput, readXml } from './files.fixtures';
 import {
@@ -196,6 +196,31 @@ describe('EPF ECR', () => {
     }
     // The member with no UAN is listed; the employee outside EPF (E005) is not a member at all.
     expect(f.left_out).toEqual([{ employee_code: 'E004', name: 'Meena Iyer', reason: 'No UAN on record' }]);
+  });
+
+  it('reports gross wages without the reimbursements paid with the salary (not wages), with a leave encashment in', () => {
+    const changed = structuredClone(input);
+    const slip = changed.slips[2]!;
+    const add = (code: string, label: string, amount: number) => {
+      slip.lines.push({
+        code,
+        label,
+        kind: 'earning',
+        base: null,
+        rate: null,
+        amount,
+        show: true,
+        section: '',
+      });
+      slip.gross_paise += amount;
+    };
+    add('REIMB_1a2b3c4d', 'Reimbursement: Fuel', 2_345_00);
+    add('ENCASH_EL', 'Leave encashment: Earned leave', 4_000_00);
+    const field = text(epfEcr(changed)).split('\r\n')[2]!.split(ECR_SEPARATOR);
+    expect(field[0]).toBe('100200300403');
+    // ₹14,250 of wages + ₹4,000 encashment; the ₹2,345 claim is left out.
+    expect(field[2]).toBe('18250');
+    expect(ecrGrossWages(slip)).toBe(slip.gross_paise - 2_345_00);
   });
 
   it('strips the separator and what EPFO refuses from a name, and gives a non-EPS member no EPS wages', () => {
