@@ -9,7 +9,7 @@ import type { Queryable } from '../../db/client';
 import { dateIn } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { timeZone } from './attendance.repo';
-import { lockedDates, longDate } from './locks';
+import { holdMonths, lockedDates, longDate } from './locks';
 
 export type CorrectionSource = 'regularisation' | 'leave';
 
@@ -89,6 +89,7 @@ export async function recordCorrections(
   source: { source: CorrectionSource; id: string },
   now: Date,
 ): Promise<string[]> {
+  await holdMonths(tx, dates, 'shared');
   const locked = await lockedDates(tx, employeeId, dates);
   if (locked.length === 0) return [];
   const lop = await lopCarried(tx, employeeId, locked, source.source, source.id);

@@ -6,7 +6,8 @@
  * team today (`teamTodayOn`), and late-mark and early-exit penalties as days of loss of pay
  * (`penaltyLopDays`, for payable days and leave's LOP), and the pay run's seam:
  * `lockAttendancePeriod` when a run is confirmed, `unlockAttendancePeriod` when it is reversed,
- * `assertDatesOpen` for requests on a locked day (leave's apply and decide), and LOP reversal
+ * `assertDatesOpen` for requests on a locked day (leave's apply and decide), `holdMonths` that
+ * orders a run's confirm with those requests, and LOP reversal
  * from corrections of a confirmed month (`recordCorrections` for leave cancelled there,
  * `unsettledCorrections`, `correctionsByIds` and `settleCorrections` for the next run).
  */
@@ -38,7 +39,7 @@ export {
 export type { CalendarChange } from './day-context';
 export type { AttendanceStatus, LeaveMark } from './derive';
 export { type AttendanceLockRef, lockAttendancePeriod, unlockAttendancePeriod } from './lock-period';
-export { assertDatesOpen, lockedDates, longDate } from './locks';
+export { assertDatesOpen, holdMonths, lockedDates, longDate } from './locks';
 export type { Penalty } from './penalties';
 export { REGULARISATION_TYPE } from './regularisation.service';
 

@@ -30,6 +30,26 @@ export const longDate = (d: string) =>
   `${d.slice(8, 10)} ${MONTHS[Number(d.slice(5, 7)) - 1]} ${d.slice(0, 4)}`;
 
 /**
+ * A month's attendance held between a pay run confirming it and a request changing a day of it
+ * (a transaction advisory lock per company and month). A request deciding on days takes it shared
+ * before it reads the locks; the confirm takes it alone before it reads the month's attendance
+ * again. So either the request commits first and the confirm sees its change (and refuses), or the
+ * confirm commits first and the request finds the day locked (and records a correction): never an
+ * approval that lands between the confirm's read and its lock and is paid by neither.
+ */
+export async function holdMonths(tx: Queryable, dates: string[], mode: 'shared' | 'alone'): Promise<void> {
+  const months = [...new Set(dates.map((d) => d.slice(0, 7)))].sort();
+  if (months.length === 0) return;
+  const fn = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+  // A statement of its own: the reads after it see what committed before the lock was granted.
+  await tx.query(
+    `SELECT ${fn}(hashtext('attendance_month:' || current_setting('app.company_id') || ':' || m))
+       FROM unnest($1::text[]) AS m`,
+    [months],
+  );
+}
+
+/**
  * The dates among these that a lock covers, or whose day row of this employee is locked, sorted.
  */
 export async function lockedDates(tx: Queryable, employeeId: string, dates: string[]): Promise<string[]> {
@@ -49,6 +69,7 @@ export async function lockedDates(tx: Queryable, employeeId: string, dates: stri
  * "03 Nov 2026 is in a confirmed pay run; its attendance can no longer change".
  */
 export async function assertDatesOpen(tx: Queryable, employeeId: string, dates: string[]): Promise<void> {
+  await holdMonths(tx, dates, 'shared');
   const locked = await lockedDates(tx, employeeId, dates);
   if (locked.length === 0) return;
   const named =

@@ -1,20 +1,21 @@
 import type { PayRunSettings } from '@hr/contract';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { lockAttendancePeriod, settleCorrections } from '../attendance';
-import { payrollEmployeesIn, payrollSecretsOf } from '../employees';
+import { holdMonths, lockAttendancePeriod, settleCorrections } from '../attendance';
+import { type PayrollEmployee, payrollEmployeesIn, payrollSecretsOf } from '../employees';
 import { markReimbursementsPaidByPayroll } from '../expenses';
 import { settleArrears } from '../payroll';
 import { firstDay, lastDay, monthLabel } from './month';
+import { payableDaysOf } from './payable-days';
 import { lockRun } from './run-state';
 
 /**
  * Confirms a computed run, in one transaction under the run's row lock (two administrators at once:
  * the second finds it confirmed): no failed payslip, every anomaly acknowledged, maker-checker
- * when the company wants it. The payslips are marked confirmed with the bank account each is paid
- * to (a trigger keeps them unchanged from then on), the month's attendance is locked, the
- * reimbursements paid with it are marked paid and the arrears and attendance corrections it paid
- * settled.
+ * when the company wants it, and the month's attendance still as the run took it. The payslips are
+ * marked confirmed with the bank account each is paid to (a trigger keeps them unchanged from then
+ * on), the month's attendance is locked, the reimbursements paid with it are marked paid and the
+ * arrears and attendance corrections it paid settled.
  */
 export async function confirmRun(
   tx: Queryable,
@@ -55,6 +56,7 @@ export async function confirmRun(
     [a.runId],
   );
   const employees = await payrollEmployeesIn(tx, from, to, { ids: ids.map((r) => r.employee_id) });
+  await assertAttendanceUnchanged(tx, a.companyId, run.id, run.month, employees.rows, a.settings);
   const secrets = await payrollSecretsOf(
     tx,
     ids.map((r) => r.employee_id),
@@ -119,4 +121,45 @@ export async function confirmRun(
     [a.runId, a.userId],
   );
   return { month: run.month, employees: computed };
+}
+
+/**
+ * Refuses (409) when the system's loss of pay of an employee of the run is no longer what it was
+ * when the run's attendance was taken: a regularisation approved or unpaid leave decided since on a
+ * day of the month (not locked yet, so no correction was recorded) would otherwise be charged as it
+ * was and never paid back. The system's figure is compared for every row, a sheet's too (retaking
+ * keeps the sheet's LOP but shows the new system figure beside it). The month is held alone first
+ * (holdMonths), so a decision still being made finishes before this reads, or waits for the lock.
+ */
+async function assertAttendanceUnchanged(
+  tx: Queryable,
+  companyId: string,
+  runId: string,
+  month: string,
+  employees: PayrollEmployee[],
+  settings: PayRunSettings,
+): Promise<void> {
+  await holdMonths(tx, [firstDay(month)], 'alone');
+  const now = await payableDaysOf(tx, companyId, month, employees, settings);
+  const { rows } = await tx.query<{ employee_id: string; system_lop_days: string }>(
+    'SELECT employee_id, system_lop_days FROM pay_run_attendance WHERE run_id = $1',
+    [runId],
+  );
+  const changed = rows
+    .map((r) => ({ was: Number(r.system_lop_days), d: now.get(r.employee_id) }))
+    .filter((c) => c.d && c.d.lop_days !== c.was)
+    .sort((x, y) => x.d!.employee_code.localeCompare(y.d!.employee_code));
+  if (changed.length === 0) return;
+  const n = changed.length;
+  const named = changed
+    .slice(0, 3)
+    .map(
+      ({ was, d }) =>
+        `${d!.employee_name} (${d!.employee_code}) LOP ${was} → ${d!.lop_days} day${d!.lop_days === 1 ? '' : 's'}`,
+    )
+    .join('; ');
+  throw new AppError(
+    'CONFLICT',
+    `The attendance of ${n} employee${n === 1 ? '' : 's'} changed since it was taken: ${named}${n > 3 ? ` and ${n - 3} more` : ''}. Take the attendance again (remove it, then confirm attendance) and compute before confirming`,
+  );
 }
