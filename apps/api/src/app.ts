@@ -351,7 +351,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   };
   definePayslipJobs(jobs, payslipGen);
-  const payslips = createPayslipsService({ ...payslipGen, audit, jobs: runJobs ? jobs : null });
+  // Like compute: an API process beside job workers sends them the payslip jobs; otherwise it would
+  // write every run's PDFs itself while the workers stood idle.
+  const payslips = createPayslipsService({ ...payslipGen, audit, jobs: runJobs || sendOnly ? jobs : null });
   if (runJobs) app.addHook('onReady', () => jobs.start());
   else if (sendOnly) app.addHook('onReady', () => jobs.start({ work: false }));
   app.addHook('onClose', () => jobs.stop());

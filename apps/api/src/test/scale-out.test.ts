@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,13 +15,20 @@ import { createTestDb, eventually, isPgTest } from './helper';
 
 /**
  * Scale-out (issue 22): two API processes with JOBS=false and two job workers, separate processes on
- * one fresh PostgreSQL database, compute a 2,500-employee pay run: a run created through API A and
- * computed through API B is shared by both workers, with one payslip per employee; then the database
- * drops every connection in the middle of a compute and the run still ends computed, once each.
+ * one fresh PostgreSQL database, share a 2,500-employee pay run's computation and its payslip PDFs.
+ * Compute: a run created through API A and computed through API B is shared by both workers, with one
+ * payslip per employee; then the database drops every connection in the middle of a compute and the
+ * run still ends computed, once each. Payslips: the run, reviewed and confirmed through API A, has its
+ * PDFs asked for through API B; both workers write a share, the API processes none; every connection
+ * drops while chunks have written their files but not their rows, and the run still ends with exactly
+ * one stored file (and one mail) per confirmed payslip: none missing, none twice.
  *
- * To make "in the middle" certain, the test holds a lock on a table only a compute chunk reads
- * (payroll_opening_ytd): the workers' chunks take their payslips and wait there, and the test sees
- * them waiting in pg_stat_activity (each process names itself with application_name).
+ * To make "in the middle" certain, the test holds a lock that a chunk waits for: for compute, a table
+ * only a compute chunk reads (payroll_opening_ytd), so the workers' chunks take their payslips and
+ * wait there; for payslips, `payslip_files` in SHARE mode, which lets a chunk read it, render and
+ * write its files but not insert its rows. The test sees them waiting in pg_stat_activity (each
+ * process names itself with application_name). The PDFs are not password-protected (the default),
+ * the quicker kind to render.
  */
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const EMPLOYEES = 2500;
@@ -108,6 +115,44 @@ async function api(port: number, method: string, path: string, body?: object) {
     status: res.status,
     json: (await res.json()) as { message: string; data: Record<string, unknown> },
   };
+}
+
+/** The payslips each process logged as written to PDF for the run (its "payslip PDFs written" lines). */
+function pdfChunksLogged(name: string, run: string): number[] {
+  return output(name)
+    .split('\n')
+    .filter((l) => l.includes('"payslip PDFs written"') && l.includes(run))
+    .map((l) => (JSON.parse(l) as { payslips: number }).payslips);
+}
+
+/** Every file the store holds under the company's folder of the data dir (payslips are its only files here). */
+function storedFiles(): string[] {
+  const dir = join(dataDir, 'files', acme.toLowerCase());
+  try {
+    return readdirSync(dir).map((f) => `${acme.toLowerCase()}/${f}`);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ENOENT') return [];
+    throw err;
+  }
+}
+
+/** Retries of payslip jobs the workers logged so far. */
+function payslipRetries(): number {
+  return (output('hr_worker_1') + output('hr_worker_2'))
+    .split('\n')
+    .filter((l) => l.includes('"job failed, will retry"') && l.includes('"job":"payrun-payslips"')).length;
+}
+
+/**
+ * A transaction holding a lock that lets a payslip chunk read `payslip_files`, render and write its
+ * files, but not insert its rows: every chunk then waits with its files on disk and no rows.
+ */
+async function holdPdfRows() {
+  const c = new pg.Client({ connectionString: urlAs('scale_out_test_lock') });
+  await c.connect();
+  await c.query('BEGIN');
+  await c.query('LOCK TABLE payslip_files IN SHARE MODE');
+  return c;
 }
 
 /** A transaction holding the lock every compute chunk waits for, until released. */
@@ -323,5 +368,109 @@ describe.skipIf(!isPgTest())(
       ];
       expect(after.reduce((a, b) => a + b, 0)).toBe(expected);
     }, 150_000);
+
+    it('the payslip PDFs of the confirmed run, asked for through the other API process, are shared by both workers; every connection dropped with files written and their rows not: one file per payslip in the end', async () => {
+      // Review: every open anomaly acknowledged, then confirmed through API A.
+      const review = await api(ports[0]!, 'GET', `/api/payrun/review/${runId}?page=1&records=10`);
+      expect(review.status).toBe(200);
+      const open = (review.json.data.anomalies as { id: string; acknowledged_at: string | null }[])
+        .filter((a) => a.acknowledged_at === null)
+        .map((a) => a.id);
+      if (open.length > 0) {
+        const ack = await api(ports[0]!, 'PUT', `/api/payrun/${runId}/anomalies/acknowledge`, {
+          ids: open,
+          reason: 'Checked for the scale-out test',
+        });
+        expect(ack.status).toBe(200);
+      }
+      const confirm = await api(ports[0]!, 'PUT', `/api/payrun/${runId}/confirm`);
+      expect(confirm.status, confirm.json.message).toBe(200);
+      expect(storedFiles()).toEqual([]);
+      const retriesBefore = payslipRetries();
+
+      // Asked for through API B.
+      const generate = await api(ports[1]!, 'POST', `/api/payrun/payslips/${runId}`);
+      expect(generate.status, generate.json.message).toBe(202);
+      const lock = await holdPdfRows();
+      let terminated = 0;
+      try {
+        // Both workers hold a share at once: each has rendered a chunk, written its files and waits
+        // to record them.
+        const both = await eventually(async () => {
+          const w = await waitingOnLock(lock);
+          return w.includes('hr_worker_1') && w.includes('hr_worker_2');
+        }, 60_000);
+        expect(both).toBe(true);
+        const waiting = await waitingOnLock(lock);
+        expect(waiting).not.toContain('hr_api_a');
+        expect(waiting).not.toContain('hr_api_b');
+        const { rows } = await lock.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM payslip_files WHERE run_id = $1',
+          [runId],
+        );
+        expect(storedFiles().length).toBeGreaterThan(rows[0]!.n);
+        // A restart of PostgreSQL now: the waiting chunks roll back and leave their files behind.
+        const { rows: killed } = await lock.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid()) t`,
+        );
+        terminated = killed[0]!.n;
+      } finally {
+        await lock.query('COMMIT');
+        await lock.end();
+      }
+      expect(terminated).toBeGreaterThan(2);
+      const generated = await eventually(
+        async () =>
+          (await api(ports[0]!, 'GET', `/api/payrun/${runId}`)).json.data.payslips_status === 'generated',
+        120_000,
+      );
+      expect(generated).toBe(true);
+
+      // Every confirmed payslip has exactly one file row, and the rows name exactly the files on disk:
+      // the files of the rolled-back chunks were written again under the same keys, never beside them.
+      const { rows: slips } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM payslips WHERE run_id = $1 AND confirmed AND status = 'computed'`,
+        [runId],
+      );
+      expect(slips[0]!.n).toBe(expected);
+      const { rows: files } = await db.query<{ payslip_id: string; file_key: string }>(
+        `SELECT f.payslip_id, f.file_key FROM payslip_files f JOIN payslips p ON p.id = f.payslip_id
+          WHERE f.run_id = $1 AND p.run_id = $1 AND p.confirmed AND p.status = 'computed'`,
+        [runId],
+      );
+      expect(files.length).toBe(expected);
+      expect(new Set(files.map((f) => f.payslip_id)).size).toBe(expected);
+      const keys = files.map((f) => f.file_key).sort();
+      expect(new Set(keys).size).toBe(expected);
+      expect(storedFiles().sort()).toEqual(keys);
+      // One mail a payslip (queued with its file, in the same transaction): none twice.
+      const { rows: mails } = await db.query<{ n: number; recipients: number }>(
+        `SELECT count(*)::int AS n, count(DISTINCT recipient)::int AS recipients FROM mail_outbox
+          WHERE subject = 'Your payslip for Nov 2026'`,
+      );
+      const { rows: withMail } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM payslips p JOIN employees e ON e.id = p.employee_id
+          WHERE p.run_id = $1 AND e.email IS NOT NULL`,
+        [runId],
+      );
+      expect(withMail[0]!.n).toBeGreaterThan(0);
+      expect(mails[0]).toEqual({ n: withMail[0]!.n, recipients: withMail[0]!.n });
+
+      // The interrupted jobs failed and were retried; no process died of it.
+      expect(payslipRetries()).toBeGreaterThan(retriesBefore);
+      for (const p of procs)
+        expect({ name: p.name, exit: p.child.exitCode }).toEqual({ name: p.name, exit: null });
+      // The API processes wrote none; each worker wrote a share. The logged shares add up to at least
+      // the run: a chunk that locked payslips whose files another worker had just committed counts
+      // them without writing them (the rows and files above are the exact count).
+      expect(pdfChunksLogged('hr_api_a', runId)).toEqual([]);
+      expect(pdfChunksLogged('hr_api_b', runId)).toEqual([]);
+      const one = pdfChunksLogged('hr_worker_1', runId);
+      const two = pdfChunksLogged('hr_worker_2', runId);
+      expect(one.length).toBeGreaterThan(0);
+      expect(two.length).toBeGreaterThan(0);
+      expect([...one, ...two].reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(expected);
+    }, 180_000);
   },
 );
