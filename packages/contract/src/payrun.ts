@@ -831,6 +831,14 @@ export const MyPayslipListQuerySchema = PageQuerySchema.extend({ year: year.opti
 export const MyPayslipListResponseSchema = pagedEnvelope(MyPayslipSummarySchema);
 export const PayslipIdParamSchema = z.object({ id: uuid });
 
+/**
+ * `POST payrun/payslips/{id}` (no body: make the PDFs still missing). `regenerate`: make every
+ * payslip's PDF again with today's settings (password, company details), each new file replacing the
+ * old one when it is ready.
+ */
+export const PayslipsGenerateBodySchema = z.strictObject({ regenerate: z.boolean().optional() });
+export type PayslipsGenerateBody = z.infer<typeof PayslipsGenerateBodySchema>;
+
 // ---- Files of a confirmed run ----------------------------------------------------------------
 
 export const PAY_RUN_FILE_KINDS = [

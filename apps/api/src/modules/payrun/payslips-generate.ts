@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PayRunSettings } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -19,6 +20,11 @@ import { readPayrunSettings } from './settings';
  * the payslip id, and in the same transaction records them in `payslip_files` and queues the mails.
  * A crash rolls the chunk back: the retry writes the same keys again, so there is never a second
  * file, a second row or a second mail for a payslip.
+ *
+ * Generated again (`regenerate`), every file of the run is marked outdated and the chunks take those
+ * payslips too: the new file is written under the payslip's other key, the row is pointed at it in
+ * the chunk's transaction, and the old file is removed once that has committed. A payslip always has
+ * one whole file to download, and a retry writes the same other key again.
  */
 
 export const PAYRUN_PAYSLIPS_JOB = 'payrun-payslips';
@@ -28,7 +34,11 @@ export const PAYSLIP_CHUNK = 100;
 /** Chunks one job takes at most; a large run is sent as several jobs so that workers share it. */
 const CHUNKS_PER_JOB = 5;
 
-type Log = { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
+type Log = {
+  error(obj: object, msg: string): void;
+  warn?(obj: object, msg: string): void;
+  info?(obj: object, msg: string): void;
+};
 
 /** Renders documents (in order), each with its password or none. */
 export type PdfRenderer = (docs: PayslipPdfDoc[], passwords: (string | null)[] | null) => Promise<Buffer[]>;
@@ -71,6 +81,20 @@ export function pooledRenderer(threads: number): { render: PdfRenderer; close():
 export const payslipFileKey = (companyId: string, payslipId: string) =>
   `${companyId.toLowerCase()}/${payslipId.toLowerCase()}`;
 
+/**
+ * Where a payslip's next file goes: its first key, or, when the file being replaced is there, its
+ * second key (a uuid-shaped digest of the payslip id, as the file store's keys must be). The two take
+ * turns, so a file made again never overwrites the one still being downloaded, and a retried chunk
+ * writes the same key as before.
+ */
+export function nextPayslipFileKey(companyId: string, payslipId: string, current: string | null): string {
+  const first = payslipFileKey(companyId, payslipId);
+  if (current !== first) return first;
+  const h = createHash('sha256').update(`payslip-file:${payslipId.toLowerCase()}`).digest('hex');
+  const uuid = `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+  return `${companyId.toLowerCase()}/${uuid}`;
+}
+
 export async function companyOf(tx: Queryable, settings: PayRunSettings): Promise<PayslipPdfCompany> {
   const { rows } = await tx.query<{ name: string }>('SELECT hr_company_name() AS name');
   const address = [
@@ -96,8 +120,8 @@ type Person = {
 };
 
 /**
- * Makes the PDFs of up to `limit` payslips of the run that have none yet; returns how many it took
- * (0: none left for this worker).
+ * Makes the PDFs of up to `limit` payslips of the run that have none yet or an outdated one; returns
+ * how many it took (0: none left for this worker).
  */
 export async function generatePayslipChunk(
   deps: PayslipGenDeps,
@@ -105,24 +129,31 @@ export async function generatePayslipChunk(
   runId: string,
   limit = deps.chunk ?? PAYSLIP_CHUNK,
 ): Promise<number> {
-  return deps.db.tenant(companyId, async (tx) => {
+  const { taken, replaced } = await deps.db.tenant(companyId, async (tx) => {
     const { rows: taken } = await tx.query<{ id: string; employee_id: string }>(
       `SELECT p.id, p.employee_id FROM payslips p
         WHERE p.run_id = $1 AND p.confirmed AND p.status = 'computed'
-          AND NOT EXISTS (SELECT 1 FROM payslip_files f WHERE f.payslip_id = p.id)
+          AND NOT EXISTS (SELECT 1 FROM payslip_files f WHERE f.payslip_id = p.id AND NOT f.outdated)
         ORDER BY p.id LIMIT $2 FOR UPDATE OF p SKIP LOCKED`,
       [runId, limit],
     );
-    if (taken.length === 0) return 0;
+    if (taken.length === 0) return { taken: 0, replaced: [] };
     // A payslip whose file another worker committed after this statement's snapshot can still be
     // locked here (its row was free again); a fresh statement sees that file, so it is left out.
-    const { rows: doneNow } = await tx.query<{ payslip_id: string }>(
-      'SELECT payslip_id FROM payslip_files WHERE payslip_id = ANY($1::uuid[])',
+    const { rows: existing } = await tx.query<{
+      payslip_id: string;
+      file_key: string;
+      outdated: boolean;
+      mailed: boolean;
+    }>(
+      `SELECT payslip_id, file_key, outdated, mailed_at IS NOT NULL AS mailed
+         FROM payslip_files WHERE payslip_id = ANY($1::uuid[])`,
       [taken.map((t) => t.id)],
     );
-    const already = new Set(doneNow.map((r) => r.payslip_id));
+    const already = new Set(existing.filter((r) => !r.outdated).map((r) => r.payslip_id));
+    const old = new Map(existing.filter((r) => r.outdated).map((r) => [r.payslip_id, r]));
     const todo = taken.filter((t) => !already.has(t.id));
-    if (todo.length === 0) return taken.length;
+    if (todo.length === 0) return { taken: taken.length, replaced: [] };
 
     const settings = await readPayrunSettings(tx);
     const company = await companyOf(tx, settings);
@@ -161,10 +192,10 @@ export async function generatePayslipChunk(
     const pdfs = await deps.render(docs, passwords);
 
     // The files first, then the rows that point at them (commit): a crash in between leaves files
-    // that the retry writes again under the same keys.
+    // that the retry writes again under the same keys. A file made again goes beside the outdated one.
     const files = docs.map((d, i) => ({
       payslip_id: d.payslip.id,
-      file_key: payslipFileKey(companyId, d.payslip.id),
+      file_key: nextPayslipFileKey(companyId, d.payslip.id, old.get(d.payslip.id)?.file_key ?? null),
       bytes: pdfs[i]!.length,
       password_hint: hints?.[i] ?? null,
     }));
@@ -172,19 +203,24 @@ export async function generatePayslipChunk(
       await deps.store.remove(f.file_key);
       await deps.store.put(f.file_key, pdfs[i]!);
     }
-    const { rows: inserted } = await tx.query<{ payslip_id: string }>(
+    // A payslip keeps its first mail: one made again is mailed only if it never was (mail was off).
+    const { rows: written } = await tx.query<{ payslip_id: string }>(
       `INSERT INTO payslip_files (payslip_id, company_id, run_id, file_key, bytes, password_protected, password_hint, mailed_at)
        SELECT x.payslip_id, $1, $2, x.file_key, x.bytes, x.password_hint IS NOT NULL, x.password_hint,
               CASE WHEN $4::boolean THEN now() END
          FROM jsonb_to_recordset($3::jsonb) AS x(payslip_id uuid, file_key text, bytes int, password_hint text)
-       ON CONFLICT (payslip_id) DO NOTHING RETURNING payslip_id`,
+       ON CONFLICT (payslip_id) DO UPDATE SET file_key = excluded.file_key, bytes = excluded.bytes,
+              password_protected = excluded.password_protected, password_hint = excluded.password_hint,
+              generated_at = now(), outdated = false, mailed_at = coalesce(payslip_files.mailed_at, excluded.mailed_at)
+        WHERE payslip_files.outdated
+       RETURNING payslip_id`,
       [companyId, runId, JSON.stringify(files), settings.mail_payslips],
     );
+    const done = new Set(written.map((r) => r.payslip_id));
     if (settings.mail_payslips) {
-      const fresh = new Set(inserted.map((r) => r.payslip_id));
       for (const [i, d] of docs.entries()) {
         const p = personOf.get(d.payslip.employee.id);
-        if (!fresh.has(d.payslip.id) || !p?.email) continue;
+        if (!done.has(d.payslip.id) || old.get(d.payslip.id)?.mailed || !p?.email) continue;
         await tx.query('INSERT INTO mail_outbox (recipient, subject, text_body) VALUES ($1, $2, $3)', [
           p.email,
           `Your payslip for ${monthLabel(d.payslip.month)}`,
@@ -192,8 +228,18 @@ export async function generatePayslipChunk(
         ]);
       }
     }
-    return taken.length;
+    // Their new files went under the other key (nextPayslipFileKey), so these are the old files only.
+    const replaced = [...done].flatMap((id) => old.get(id)?.file_key ?? []);
+    return { taken: taken.length, replaced };
   });
+  // The replaced files go only once their rows point at the new ones (committed). A crash before
+  // this leaves an old file behind, which the next generation's write to that key removes.
+  for (const key of replaced) {
+    await deps.store
+      .remove(key)
+      .catch((err) => deps.log?.error({ err, runId }, 'an outdated payslip file could not be removed'));
+  }
+  return taken;
 }
 
 /**
@@ -220,7 +266,8 @@ export async function finishPayslips(db: Db, companyId: string, runId: string): 
   return db.tenant(companyId, async (tx) => {
     const { rows } = await tx.query<{ missing: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM payslips p WHERE p.run_id = $1 AND p.status = 'computed'
-                       AND NOT EXISTS (SELECT 1 FROM payslip_files f WHERE f.payslip_id = p.id)) AS missing`,
+                       AND NOT EXISTS (SELECT 1 FROM payslip_files f
+                                        WHERE f.payslip_id = p.id AND NOT f.outdated)) AS missing`,
       [runId],
     );
     if (rows[0]!.missing) return false;

@@ -3,6 +3,7 @@ import {
   PayRunIdParamSchema,
   PayRunResponseSchema,
   PayslipIdParamSchema,
+  PayslipsGenerateBodySchema,
 } from '@hr/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,6 +27,7 @@ export function payslipsRoutes(app: FastifyInstance, deps: { payslips: PayslipsS
   const { payslips } = deps;
 
   // The spec's `POST payrun/payslips/{id}`: 202 with the run's progress; 200 when all were made already.
+  // `{ regenerate: true }` makes them all again (the spec's path kept: a body, not a new route).
   r.post(
     '/api/payrun/payslips/:id',
     {
@@ -33,11 +35,15 @@ export function payslipsRoutes(app: FastifyInstance, deps: { payslips: PayslipsS
       schema: {
         tags,
         params: PayRunIdParamSchema,
+        // Fastify gives a request without a body as null.
+        body: PayslipsGenerateBodySchema.nullish(),
         response: { 200: PayRunResponseSchema, 202: PayRunResponseSchema },
       },
     },
     async (req, reply) => {
-      const g = await payslips.generate(actorOf(req), req.params.id);
+      const g = await payslips.generate(actorOf(req), req.params.id, {
+        regenerate: req.body?.regenerate === true,
+      });
       const status = g.started ? 202 : 200;
       reply.code(status);
       return { status, message: g.message, data: g.run };

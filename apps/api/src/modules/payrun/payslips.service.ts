@@ -20,30 +20,61 @@ export type PayslipFile = { body: Buffer; file_name: string };
 export function createPayslipsService(deps: PayslipsDeps) {
   const { db, audit, store } = deps;
 
-  /** The stored PDF of a payslip row found by `where`; 409 in words when it is not generated yet. */
-  async function fileOf(companyId: string, payslipId: string, month: string): Promise<PayslipFile> {
-    const { rows } = await db.tenant(companyId, (tx) =>
-      tx.query<{ file_key: string }>('SELECT file_key FROM payslip_files WHERE payslip_id = $1', [payslipId]),
-    );
-    const notYet = new AppError(
-      'CONFLICT',
-      `The payslip PDF for ${monthLabel(month)} has not been generated yet: payroll generates the PDFs after confirming the pay run`,
-    );
-    if (!rows[0]) throw notYet;
-    const body = await store.get(rows[0].file_key);
-    if (!body) throw notYet;
+  const keyOf = async (companyId: string, payslipId: string) =>
+    (
+      await db.tenant(companyId, (tx) =>
+        tx.query<{ file_key: string }>('SELECT file_key FROM payslip_files WHERE payslip_id = $1', [
+          payslipId,
+        ]),
+      )
+    ).rows[0]?.file_key ?? null;
+
+  /**
+   * The stored PDF of a payslip: 409 in words when it is not generated yet, 404 in words when its
+   * file is gone from the store (the data folder lost or a file deleted), which only generating the
+   * payslips again mends. `whoMends` ends that sentence for the caller.
+   */
+  async function fileOf(
+    companyId: string,
+    payslipId: string,
+    month: string,
+    whoMends: string,
+  ): Promise<PayslipFile> {
+    const key = await keyOf(companyId, payslipId);
+    if (!key) {
+      throw new AppError(
+        'CONFLICT',
+        `The payslip PDF for ${monthLabel(month)} has not been generated yet: payroll generates the PDFs after confirming the pay run`,
+      );
+    }
+    let body = await store.get(key);
+    // A payslip generated again moves to its new file and its old one is removed: read the row again
+    // in case that happened between reading its key and reading the file.
+    if (!body) {
+      const now = await keyOf(companyId, payslipId);
+      if (now && now !== key) body = await store.get(now);
+    }
+    if (!body) {
+      // Ids only: the file's owner and their pay stay out of the log.
+      deps.log?.warn?.({ companyId, payslipId, fileKey: key }, 'payslip PDF missing from the file store');
+      throw new AppError('NOT_FOUND', `The payslip PDF for ${monthLabel(month)} is missing: ${whoMends}`);
+    }
     return { body, file_name: `payslip-${month}.pdf` };
   }
 
   return {
     /**
      * Starts generating the payslip PDFs of a confirmed run and answers at once with its progress.
-     * `started` is false when they were all made already (nothing is made again).
+     * `started` is false when they were all made already (nothing is made again). `regenerate` makes
+     * every payslip's PDF again with today's settings; refused while a generation is going on, so
+     * that two requests never start two (the run's row lock orders them).
      */
     generate: async (
       actor: Actor,
       runId: string,
+      opts: { regenerate?: boolean } = {},
     ): Promise<{ run: PayRun; message: string; started: boolean }> => {
+      const regenerate = opts.regenerate === true;
       const r = await db.tenant(actor.companyId, async (tx) => {
         const run = await lockRun(tx, runId);
         if (run.status !== 'confirmed') {
@@ -52,10 +83,18 @@ export function createPayslipsService(deps: PayslipsDeps) {
             `Payslips are generated from a confirmed pay run: confirm the ${monthLabel(run.month)} run first`,
           );
         }
+        if (regenerate && run.payslips_status === 'generating') {
+          throw new AppError(
+            'CONFLICT',
+            `The payslips of ${monthLabel(run.month)} are being generated now: wait until they are done, then generate them again if you still need to`,
+          );
+        }
         const settings = await readPayrunSettings(tx);
+        // Every file outdated: each stays downloadable until its new file replaces it.
+        if (regenerate) await tx.query('UPDATE payslip_files SET outdated = true WHERE run_id = $1', [runId]);
         const { rows } = await tx.query<{ total: number; done: number }>(
           `SELECT count(*)::int AS total, count(f.payslip_id)::int AS done
-             FROM payslips p LEFT JOIN payslip_files f ON f.payslip_id = p.id
+             FROM payslips p LEFT JOIN payslip_files f ON f.payslip_id = p.id AND NOT f.outdated
             WHERE p.run_id = $1 AND p.status = 'computed'`,
           [runId],
         );
@@ -81,6 +120,7 @@ export function createPayslipsService(deps: PayslipsDeps) {
             entity_id: runId,
             changes: {
               month: run.month,
+              regenerate,
               payslips: left,
               password: settings.payslip_password,
               mail: settings.mail_payslips,
@@ -98,16 +138,20 @@ export function createPayslipsService(deps: PayslipsDeps) {
         return {
           run,
           started: false,
-          message: `The payslips of ${label} are already generated for all ${r.total} employees; nothing was made again`,
+          message: `The payslips of ${label} are already generated for all ${r.total} employees; nothing was made again (Generate again makes them with the current pay run settings)`,
         };
       }
       const parts = [
-        r.done > 0
-          ? `Generating the remaining ${r.left} of ${r.total} payslips of ${label}.`
-          : `Generating the payslips of ${label} for ${r.total} employees.`,
+        regenerate
+          ? `Generating the payslips of ${label} again for ${r.total} employees with the current pay run settings; each PDF made before stays available until its new one replaces it.`
+          : r.done > 0
+            ? `Generating the remaining ${r.left} of ${r.total} payslips of ${label}.`
+            : `Generating the payslips of ${label} for ${r.total} employees.`,
         r.settings.payslip_password ? PASSWORD_RULE_WORDS : 'The PDFs are not password-protected.',
         r.settings.mail_payslips
-          ? 'Each employee gets a mail with a link to their payslip when it is ready.'
+          ? regenerate
+            ? 'Employees not mailed about this payslip before get a mail with a link when it is ready; the others get no second mail.'
+            : 'Each employee gets a mail with a link to their payslip when it is ready.'
           : 'No mail is sent (mailing payslips is off in the pay run settings).',
       ];
       return { run, started: true, message: parts.join(' ') };
@@ -132,7 +176,7 @@ export function createPayslipsService(deps: PayslipsDeps) {
         });
         return rows[0];
       });
-      return fileOf(actor.companyId, slip.id, slip.month);
+      return fileOf(actor.companyId, slip.id, slip.month, 'generate the payslips again');
     },
 
     /** The signed-in employee's own confirmed payslip; anyone else's id is 404. */
@@ -146,7 +190,12 @@ export function createPayslipsService(deps: PayslipsDeps) {
         ),
       );
       if (!rows[0]) throw notFound('Payslip');
-      return fileOf(actor.companyId, rows[0].id, rows[0].month);
+      return fileOf(
+        actor.companyId,
+        rows[0].id,
+        rows[0].month,
+        'ask your administrator to generate the payslips again',
+      );
     },
   };
 }

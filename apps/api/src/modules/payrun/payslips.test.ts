@@ -274,3 +274,150 @@ describe('password-protected payslips', () => {
     },
   );
 });
+
+describe('a payslip whose PDF is lost from disk', () => {
+  it('answers 404 in words to the employee and the administrator, and logs it without personal data', async () => {
+    await generated();
+    const priya = await idOf('employee@acme.test');
+    const { rows } = await t.db.query<{ payslip_id: string; file_key: string }>(
+      `SELECT f.payslip_id, f.file_key FROM payslip_files f JOIN payslips p ON p.id = f.payslip_id
+        WHERE p.run_id = $1 AND p.employee_id = $2`,
+      [runId, priya],
+    );
+    rmSync(path.join(dir, ...rows[0]!.file_key.split('/')));
+    const warn = vi.spyOn(t.app.log, 'warn');
+    try {
+      const res = await callAs(t, admin, 'GET', `/api/payrun/${runId}/payslips/${priya}/pdf`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('The payslip PDF for Nov 2026 is missing: generate the payslips again');
+      const mine = (await callAs(t, employee, 'GET', '/api/payslips?page=1&records=10')).json().data[0];
+      const own = await callAs(t, employee, 'GET', `/api/payslips/${mine.id}/pdf`);
+      expect(own.statusCode).toBe(404);
+      expect(own.json().message).toBe(
+        'The payslip PDF for Nov 2026 is missing: ask your administrator to generate the payslips again',
+      );
+      const logged = warn.mock.calls.filter((c) => c[1] === 'payslip PDF missing from the file store');
+      expect(logged).toHaveLength(2);
+      for (const [obj] of logged) {
+        // Ids to find the file by, nothing about the person or their pay.
+        expect(obj).toEqual({ companyId, payslipId: rows[0]!.payslip_id, fileKey: rows[0]!.file_key });
+      }
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe('generating the payslips again', () => {
+  it('makes every PDF again with the current settings, each new file replacing the old one', async () => {
+    const put = await callAs(t, admin, 'PUT', '/api/payrun/settings', {
+      payslip_password: true,
+      legal_name: 'Acme Corporation Private Limited',
+    });
+    expect(put.statusCode).toBe(200);
+    const before = await t.db.query<{ payslip_id: string; file_key: string }>(
+      'SELECT payslip_id, file_key FROM payslip_files WHERE run_id = $1',
+      [runId],
+    );
+    expect(before.rows).toHaveLength(60);
+    const oldKeys = new Set(before.rows.map((r) => r.file_key));
+    const mails = await payslipMails();
+
+    // Two at once: one starts, the other is refused in words while it runs.
+    const url = `/api/payrun/payslips/${runId}`;
+    const [a, b] = await Promise.all([
+      callAs(t, admin, 'POST', url, { regenerate: true }),
+      callAs(t, admin, 'POST', url, { regenerate: true }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([202, 409]);
+    const [start, refused] = a.statusCode === 202 ? [a, b] : [b, a];
+    expect(refused.json().message).toMatch(/The payslips of Nov 2026 are being generated now: wait until/);
+    expect(start.json().message).toMatch(/Generating the payslips of Nov 2026 again for 60 employees/);
+    expect(start.json().message).toMatch(/first four letters of their PAN/);
+    // Progress counts the new files, from none, as the first generation did.
+    expect(start.json().data.payslips_status).toBe('generating');
+    expect(start.json().data.progress).toMatchObject({ employees: 60, payslips: 0 });
+
+    // Meanwhile a payslip downloads every time: its old file until the new one is in, never none.
+    const priya = await idOf('employee@acme.test');
+    const { rows: other } = await t.db.query<{ employee_id: string }>(
+      'SELECT employee_id FROM payslips WHERE run_id = $1 AND employee_id <> $2 ORDER BY id LIMIT 1',
+      [runId, priya],
+    );
+    const otherUrl = `/api/payrun/${runId}/payslips/${other[0]!.employee_id}/pdf`;
+    const answers: number[] = [];
+    for (;;) {
+      const status = (await callAs(t, admin, 'GET', `/api/payrun/${runId}`)).json().data.payslips_status;
+      answers.push((await callAs(t, admin, 'GET', otherUrl)).statusCode);
+      if (status === 'generated') break;
+    }
+    expect(answers.length).toBeGreaterThan(1);
+    expect(answers.filter((s) => s !== 200)).toEqual([]);
+    const run = await generated();
+    expect(run.progress).toMatchObject({ employees: 60, payslips: 60 });
+
+    const after = await t.db.query<{ file_key: string; protected: boolean; outdated: boolean }>(
+      'SELECT file_key, password_protected AS protected, outdated FROM payslip_files WHERE run_id = $1',
+      [runId],
+    );
+    expect(after.rows).toHaveLength(60);
+    expect(after.rows.every((r) => r.protected && !r.outdated)).toBe(true);
+    // New files under new keys, and the old ones gone: one file per payslip on disk.
+    expect(after.rows.filter((r) => oldKeys.has(r.file_key))).toHaveLength(0);
+    expect(filesOnDisk().sort()).toEqual(after.rows.map((r) => r.file_key.split('/')[1]!).sort());
+    // Everyone was mailed with the first generation: no second mail.
+    expect(await payslipMails()).toBe(mails);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM audit_log WHERE action = 'payrun.payslips_generating'
+          AND entity_id = $1 AND (changes->>'regenerate')::boolean`,
+        [runId],
+      ),
+    ).toBe(1);
+
+    // Her lost file is back, protected.
+    const mine = (await callAs(t, employee, 'GET', '/api/payslips?page=1&records=10')).json().data[0];
+    const own = await callAs(t, employee, 'GET', `/api/payslips/${mine.id}/pdf`);
+    expect(own.statusCode).toBe(200);
+    if (pdfToolsPresent) {
+      const dirTmp = mkdtempSync(path.join(tmpdir(), 'payslip-again-'));
+      try {
+        const file = path.join(dirTmp, 'p.pdf');
+        writeFileSync(file, own.rawPayload);
+        expect(spawnSync('qpdf', ['--requires-password', file]).status).toBe(0);
+      } finally {
+        rmSync(dirTmp, { recursive: true, force: true });
+      }
+      // The company details as they are now.
+      const { rows: who } = await t.db.query<{ pan_enc: string | null; dob: string | null }>(
+        `SELECT pan_enc, to_char(date_of_birth, 'YYYY-MM-DD') AS dob FROM employees WHERE id = $1`,
+        [priya],
+      );
+      const password = payslipPassword({
+        pan: who[0]!.pan_enc ? createFieldCrypto(t.config.dataKey).decrypt(who[0]!.pan_enc) : null,
+        dateOfBirth: who[0]!.dob,
+        employeeCode: 'ACM0003',
+      });
+      expect(textOf(own.rawPayload, password)).toContain('Acme Corporation Private Limited');
+    }
+  });
+
+  it('takes turns between two keys per payslip, so a third generation leaves one file each', async () => {
+    const start = await callAs(t, admin, 'POST', `/api/payrun/payslips/${runId}`, { regenerate: true });
+    expect(start.statusCode).toBe(202);
+    await generated();
+    const { rows } = await t.db.query<{ payslip_id: string; file_key: string }>(
+      'SELECT payslip_id, file_key FROM payslip_files WHERE run_id = $1',
+      [runId],
+    );
+    expect(rows.every((r) => r.file_key === `${companyId}/${r.payslip_id}`)).toBe(true);
+    expect(filesOnDisk().sort()).toEqual(rows.map((r) => r.payslip_id).sort());
+    // Without the flag nothing is made again, and the answer says how to.
+    const plain = await callAs(t, admin, 'POST', `/api/payrun/payslips/${runId}`);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().message).toMatch(/nothing was made again \(Generate again makes them/);
+    expect(
+      (await callAs(t, admin, 'POST', `/api/payrun/payslips/${runId}`, { regenerate: 'yes' })).statusCode,
+    ).toBe(400);
+  });
+});

@@ -52,7 +52,7 @@ const RUN_SELECT = `SELECT r.id, to_char(r.month, 'YYYY-MM') AS month, to_char(r
     (SELECT count(*)::int FROM payslips p WHERE p.run_id = r.id) AS employees,
     (SELECT count(*)::int FROM payslips p WHERE p.run_id = r.id AND p.status = 'computed') AS computed,
     (SELECT count(*)::int FROM payslips p WHERE p.run_id = r.id AND p.status = 'failed') AS failed,
-    (SELECT count(*)::int FROM payslip_files f WHERE f.run_id = r.id) AS payslips,
+    (SELECT count(*)::int FROM payslip_files f WHERE f.run_id = r.id AND NOT f.outdated) AS payslips,
     (SELECT count(*)::int FROM pay_run_anomalies a WHERE a.run_id = r.id) AS anomalies_total,
     (SELECT count(*)::int FROM pay_run_anomalies a WHERE a.run_id = r.id AND a.acknowledged_at IS NULL) AS anomalies_open
   FROM pay_runs r`;

@@ -117,9 +117,18 @@ export const useComputePayRun = () =>
   useRunAction((id: string) => body<PayRun>(apiClient.post(`/payrun/${id}/compute`)));
 export const useConfirmPayRun = () =>
   useRunAction((id: string) => body<PayRun>(apiClient.put(`/payrun/${id}/confirm`)));
-/** Payslip generation; its error is shown on the screen (silent), not only toasted. */
+/**
+ * Payslip generation; its error is shown on the screen (silent), not only toasted. `regenerate`
+ * makes every PDF again with the current settings.
+ */
 export const useGeneratePayslips = () =>
-  useRunAction((id: string) => body(apiClient.post(`/payrun/payslips/${id}`, undefined, { silent: true })));
+  useRunAction((v: { id: string; regenerate?: boolean }) =>
+    body(
+      apiClient.post(`/payrun/payslips/${v.id}`, v.regenerate ? { regenerate: true } : undefined, {
+        silent: true,
+      }),
+    ),
+  );
 export const useAcknowledge = () =>
   useRunAction((v: { id: string; body: AnomalyAckBody }) =>
     body<PayRun>(apiClient.put(`/payrun/${v.id}/anomalies/acknowledge`, v.body, { silent: true })),

@@ -3,8 +3,10 @@ import { Alert, Button, Group, List, Paper, Progress, Stack, Text } from '@manti
 import { useState } from 'react';
 import { LoadError } from '../../../components/ui/list-states';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { confirm } from '../../../lib/confirm';
 import { toastError } from '../../../lib/toasts';
 import { downloadRunFile, errorText, useGeneratePayslips, useRunFiles } from '../api/payrun-api';
+import { monthLabel } from './words';
 
 /** Payslip generation of a confirmed run, with its progress. */
 export function PayslipsSection({ run }: { run: PayRun }) {
@@ -30,22 +32,37 @@ export function PayslipsSection({ run }: { run: PayRun }) {
       {run.abilities.generate_payslips && run.payslips_status !== 'generating' && (
         <Group>
           <Button
-            onClick={() => {
+            onClick={async () => {
+              // Once made, generating again replaces every PDF: ask first.
+              const again = run.payslips_status === 'generated';
+              if (
+                again &&
+                !(await confirm({
+                  title: `Generate the payslips of ${monthLabel(run.month)} again?`,
+                  message: `All ${employees} payslip PDFs are made again with the current pay run settings (password, company details) and replace the ones made before. Employees can download the earlier PDF until its new one is ready; those already mailed about it are not mailed again.`,
+                  acceptLabel: 'Generate again',
+                }))
+              ) {
+                return;
+              }
               setFailure(null);
-              generate.mutate(run.id, {
-                onError: (e) => {
-                  const { message } = errorText(e);
-                  setFailure(
-                    (e as { status?: number }).status === 404
-                      ? `Payslip generation is not available on this server yet (${message}).`
-                      : message,
-                  );
+              generate.mutate(
+                { id: run.id, regenerate: again },
+                {
+                  onError: (e) => {
+                    const { message } = errorText(e);
+                    setFailure(
+                      (e as { status?: number }).status === 404
+                        ? `Payslip generation is not available on this server yet (${message}).`
+                        : message,
+                    );
+                  },
                 },
-              });
+              );
             }}
             loading={generate.isPending}
           >
-            {run.payslips_status === 'generated' ? 'Make the payslips again' : 'Generate payslips'}
+            {run.payslips_status === 'generated' ? 'Generate again' : 'Generate payslips'}
           </Button>
         </Group>
       )}

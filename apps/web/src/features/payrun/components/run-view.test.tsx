@@ -1,8 +1,10 @@
 import type { PayRun } from '@hr/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { apiClient } from '../../../lib/api-client';
 import { ConfirmHost } from '../../../lib/confirm';
 import { renderWithProviders } from '../../../test/render';
+import { PayslipsSection } from './finish-section';
 import { ConfirmSection, steps } from './run-view';
 import { Difference, monthLabel } from './words';
 
@@ -113,6 +115,63 @@ describe('confirming a run', () => {
       />,
     );
     expect(screen.getByText(/Confirmed 26 Nov 2026, 12:00 by Asha Rao/)).toBeInTheDocument();
+  });
+});
+
+describe('generating payslips', () => {
+  const confirmed = {
+    status: 'confirmed' as const,
+    abilities: { ...runOf().abilities, generate_payslips: true },
+  };
+
+  it('generates at once the first time', async () => {
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({ data: { message: 'Generating', data: {} } });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <PayslipsSection run={runOf(confirmed)} />
+        <ConfirmHost />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Generate payslips' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(post).toHaveBeenCalledWith(`/payrun/payslips/${runOf().id}`, undefined, { silent: true });
+    post.mockRestore();
+  });
+
+  it('asks before generating them again, from the keyboard, and sends regenerate only when accepted', async () => {
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({ data: { message: 'Generating', data: {} } });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <PayslipsSection
+          run={runOf({
+            ...confirmed,
+            payslips_status: 'generated',
+            progress: { employees: 60, computed: 60, failed: 0, payslips: 60 },
+          })}
+        />
+        <ConfirmHost />
+      </>,
+    );
+    expect(screen.getByText('Payslips made for 60 of 60 employees.')).toBeInTheDocument();
+    const again = screen.getByRole('button', { name: 'Generate again' });
+    await user.click(again);
+    const dialog = await screen.findByRole('dialog', { name: 'Generate the payslips of Nov 2026 again?' });
+    expect(dialog).toHaveTextContent('All 60 payslip PDFs are made again with the current pay run settings');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(post).not.toHaveBeenCalled();
+
+    again.focus();
+    await user.keyboard('{Enter}');
+    const asked = await screen.findByRole('dialog', { name: 'Generate the payslips of Nov 2026 again?' });
+    await user.click(within(asked).getByRole('button', { name: 'Generate again' }));
+    expect(post).toHaveBeenCalledWith(
+      `/payrun/payslips/${runOf().id}`,
+      { regenerate: true },
+      { silent: true },
+    );
+    post.mockRestore();
   });
 });
 

@@ -63,8 +63,12 @@ export async function downloadPayslipPdf(id: string, fileName: string): Promise<
       validateStatus: (s) => (s >= 200 && s < 300) || s === 404 || s === 409,
     });
     if (res.status === 409) return (await messageOf(res.data)) ?? PDF_NOT_READY;
-    // A 404 may be the route's own "not found" in technical words: ours say it plainly.
-    if (res.status === 404) return PDF_NOT_FOUND;
+    // A 404 may be the route's own "not found" in technical words: ours say it plainly. The API's
+    // own words for a PDF lost from the server (ask HR to generate it again) are shown as they are.
+    if (res.status === 404) {
+      const message = await messageOf(res.data);
+      return message && /^The payslip PDF for .+ is missing/.test(message) ? message : PDF_NOT_FOUND;
+    }
     downloadBlob(res.data, fileName);
     return null;
   } catch (err) {

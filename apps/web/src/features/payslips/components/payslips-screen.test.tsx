@@ -163,17 +163,16 @@ describe('PayslipsScreen: one payslip', () => {
     expect(screen.queryByText(/half of the monthly CTC/)).toBeNull();
   });
 
-  it('says in words when the PDF is not generated yet (409) or not there (404)', async () => {
+  it('says in words when the PDF is not generated yet (409), not there (404) or lost from the server (404)', async () => {
     const get = vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
       if (url.endsWith('/pdf')) {
-        const status = get.mock.calls.filter(([u]) => String(u).endsWith('/pdf')).length === 1 ? 409 : 404;
-        const body = new Blob([
-          JSON.stringify({
-            status,
-            message: 'Payslip PDFs for November 2026 are not generated yet',
-            data: null,
-          }),
-        ]);
+        const call = get.mock.calls.filter(([u]) => String(u).endsWith('/pdf')).length;
+        const status = call === 1 ? 409 : 404;
+        const message =
+          call === 3
+            ? 'The payslip PDF for Nov 2026 is missing: ask your administrator to generate the payslips again'
+            : 'Payslip PDFs for November 2026 are not generated yet';
+        const body = new Blob([JSON.stringify({ status, message, data: null })]);
         return { status, data: body };
       }
       return { data: { data: slip } };
@@ -186,6 +185,13 @@ describe('PayslipsScreen: one payslip', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     expect(await screen.findByText(PDF_NOT_FOUND)).toBeVisible();
+    // The file lost from the server: the API's words, which say who can mend it.
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    expect(
+      await screen.findByText(
+        'The payslip PDF for Nov 2026 is missing: ask your administrator to generate the payslips again',
+      ),
+    ).toBeVisible();
   });
 
   it('says a payslip that is not found (or not mine) was not found', async () => {
