@@ -13,6 +13,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiParams } from '../../../components/data-table';
 import { ApiError, apiClient } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/export';
 
 const KEY = ['attendance'] as const;
 const REG_KEY = ['regularisation'] as const;
@@ -88,14 +89,7 @@ export async function downloadExport(url: string, params: Record<string, unknown
   const res = await apiClient.get<Blob>(url, { params: apiParams(params), responseType: 'blob' });
   const disposition = String(res.headers['content-disposition'] ?? '');
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'attendance';
-  const href = URL.createObjectURL(res.data);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
+  downloadBlob(res.data, name);
   return name;
 }
 

@@ -18,6 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AxiosProgressEvent } from 'axios';
 import type { z } from 'zod';
 import { ApiError, apiClient } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/export';
 
 type Envelope<T> = { status: number; message: string; data: T };
 
@@ -197,14 +198,7 @@ export function useSetUserRole() {
 
 export async function downloadTemplate(): Promise<void> {
   const res = await apiClient.get<Blob>('/templates/employee-bulk-upload', { responseType: 'blob' });
-  const url = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'employee-bulk-upload.xlsx';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(res.data, 'employee-bulk-upload.xlsx');
 }
 
 export type UploadOutcome =

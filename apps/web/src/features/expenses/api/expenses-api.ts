@@ -18,6 +18,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiParams } from '../../../components/data-table';
 import { apiClient } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/export';
 
 type Envelope<T> = { status: number; message: string; data: T };
 const KEY = ['expenses'] as const;
@@ -142,14 +143,7 @@ export function useUploadReceipt(employeeId: string | null | undefined) {
 /** Saves a file the API serves (the bearer token rides on the call). */
 export async function downloadFrom(url: string, fileName: string): Promise<void> {
   const res = await apiClient.get<Blob>(url.replace(/^\/api/, ''), { responseType: 'blob' });
-  const href = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  downloadBlob(res.data, fileName);
 }
 
 export type QueueParams = Partial<ReimbursementQueueQuery> &

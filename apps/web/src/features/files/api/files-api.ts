@@ -2,6 +2,7 @@ import type { EmployeeDocument, ProfilePhotoResult } from '@hr/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiClient } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/export';
 
 type Envelope<T> = { status: number; message: string; data: T };
 
@@ -48,14 +49,7 @@ export function useDeleteDocument(employeeId: string) {
 /** Saves a document through the API (the bearer token rides on the call), then lets the browser keep it. */
 export async function downloadDocument(doc: EmployeeDocument): Promise<void> {
   const res = await apiClient.get<Blob>(`/employee/document/${doc.id}/download`, { responseType: 'blob' });
-  const url = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = doc.file_name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(res.data, doc.file_name);
 }
 
 /**

@@ -16,6 +16,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiParams } from '../../../components/data-table';
 import { apiClient } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/export';
 
 const KEY = ['leave'] as const;
 export type QueueMode = 'team' | 'admin';
@@ -190,14 +191,7 @@ export function useUploadLeaveDocument(employeeId: string | null | undefined) {
 /** Saves a request's document (the bearer token rides on the call; the server checks who may read it). */
 export async function downloadLeaveDocument(url: string, fileName: string): Promise<void> {
   const res = await apiClient.get<Blob>(url.replace(/^\/api/, ''), { responseType: 'blob' });
-  const href = URL.createObjectURL(res.data);
   // The stored name (with its extension) comes back in content-disposition.
   const named = /filename="([^"]+)"/.exec(String(res.headers?.['content-disposition'] ?? ''))?.[1];
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = named ?? fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  downloadBlob(res.data, named ?? fileName);
 }

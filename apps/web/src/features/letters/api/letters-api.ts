@@ -14,6 +14,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { apiParams } from '../../../components/data-table';
 import { apiClient } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/export';
 
 type LetterGenerateResult = z.infer<typeof LetterGenerateResultSchema>;
 type Envelope<T> = { status: number; message: string; data: T };
@@ -86,14 +87,7 @@ export function useIssueLetter() {
 /** Saves the letter's PDF (the bearer token rides on the call). */
 export async function downloadLetter(letter: Letter): Promise<void> {
   const res = await apiClient.get<Blob>(letter.download_url.replace(/^\/api/, ''), { responseType: 'blob' });
-  const href = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = letter.file_name || `${letter.title}.pdf`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  downloadBlob(res.data, letter.file_name || `${letter.title}.pdf`);
 }
 
 const TEMPLATES = ['letter-templates'] as const;

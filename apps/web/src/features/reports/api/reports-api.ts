@@ -13,6 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiParams } from '../../../components/data-table';
 import { apiClient, unwrap } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/export';
 
 export type HeadcountParams = { from: string; to: string; division_id?: string };
 export type JoinersLeaversParams = z.input<typeof JoinersLeaversQuerySchema>;
@@ -68,14 +69,7 @@ export async function downloadExport(
   });
   const disposition = String(res.headers['content-disposition'] ?? '');
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export';
-  const url = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(res.data, name);
   return name;
 }
 
