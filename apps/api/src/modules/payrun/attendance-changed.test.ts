@@ -1,12 +1,6 @@
 import { seedPayrollPeople } from '../../db/seed/payroll-demo';
-import {
-  buildTestApp,
-  callAs,
-  demoSessions,
-  eventually,
-  type Session,
-  type TestApp,
-} from '../../test/helper';
+import { buildTestApp, callAs, demoSessions, type Session, type TestApp } from '../../test/helper';
+import { acknowledgeOpen, waitComputed } from '../../test/payrun-steps';
 import { deriveRange, holdMonths } from '../attendance';
 
 /**
@@ -51,18 +45,8 @@ async function takeAttendance() {
 async function computeAndAcknowledge() {
   const start = await callAs(t, admin, 'POST', `/api/payrun/${run}/compute`);
   expect(start.statusCode, start.body).toBe(200);
-  expect(await eventually(async () => (await runOf()).status === 'computed', 60_000)).toBe(true);
-  const review = (await callAs(t, admin, 'GET', `/api/payrun/review/${run}?page=1&records=10`)).json().data;
-  const open = review.anomalies
-    .filter((a: { acknowledged_at: string | null }) => !a.acknowledged_at)
-    .map((a: { id: string }) => a.id);
-  if (open.length > 0) {
-    const ack = await callAs(t, admin, 'PUT', `/api/payrun/${run}/anomalies/acknowledge`, {
-      ids: open,
-      reason: 'Checked for the test',
-    });
-    expect(ack.statusCode, ack.body).toBe(200);
-  }
+  await waitComputed(t, admin, run);
+  await acknowledgeOpen(t, admin, run, 'Checked for the test');
 }
 const confirm = () => callAs(t, admin, 'PUT', `/api/payrun/${run}/confirm`);
 

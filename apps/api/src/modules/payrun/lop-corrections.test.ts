@@ -1,12 +1,6 @@
 import { seedPayrollPeople } from '../../db/seed/payroll-demo';
-import {
-  buildTestApp,
-  callAs,
-  demoSessions,
-  eventually,
-  type Session,
-  type TestApp,
-} from '../../test/helper';
+import { buildTestApp, callAs, demoSessions, type Session, type TestApp } from '../../test/helper';
+import { acknowledgeOpen, confirmReviewed, waitComputed } from '../../test/payrun-steps';
 import { deriveRange } from '../attendance';
 
 /**
@@ -73,30 +67,9 @@ async function runMonth(month: number, year: number, confirm = true) {
 async function compute(id: string) {
   const start = await callAs(t, admin, 'POST', `/api/payrun/${id}/compute`);
   expect(start.statusCode, start.body).toBe(200);
-  const done = await eventually(
-    async () => (await callAs(t, admin, 'GET', `/api/payrun/${id}`)).json().data.status === 'computed',
-    60_000,
-  );
-  expect(done).toBe(true);
+  await waitComputed(t, admin, id);
 }
-async function confirmRun(id: string) {
-  await acknowledge(id);
-  const res = await callAs(t, admin, 'PUT', `/api/payrun/${id}/confirm`);
-  expect(res.statusCode, res.body).toBe(200);
-}
-async function acknowledge(id: string) {
-  const review = (await callAs(t, admin, 'GET', `/api/payrun/review/${id}?page=1&records=10`)).json().data;
-  const open = review.anomalies
-    .filter((a: { acknowledged_at: string | null }) => !a.acknowledged_at)
-    .map((a: { id: string }) => a.id);
-  if (open.length > 0) {
-    const ack = await callAs(t, admin, 'PUT', `/api/payrun/${id}/anomalies/acknowledge`, {
-      ids: open,
-      reason: 'Checked for the test',
-    });
-    expect(ack.statusCode, ack.body).toBe(200);
-  }
-}
+const confirmRun = (id: string) => confirmReviewed(t, admin, id, 'Checked for the test');
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -417,7 +390,7 @@ describe('December', () => {
       'UPDATE pay_run_attendance SET lop_reversal_corrections = $2::uuid[] WHERE run_id = $1 AND employee_id = $3',
       [runs.dec, ids, priya],
     );
-    await acknowledge(runs.dec);
+    await acknowledgeOpen(t, admin, runs.dec, 'Checked for the test');
     const res = await callAs(t, admin, 'PUT', `/api/payrun/${runs.dec}/confirm`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/paid by another pay run/);

@@ -7,6 +7,7 @@ import {
   type Session,
   type TestApp,
 } from '../../test/helper';
+import { acknowledgeOpen } from '../../test/payrun-steps';
 import { computeChunk, prepareRun } from './compute';
 import { computeRun } from './jobs';
 
@@ -75,16 +76,7 @@ async function computedRun(id: string) {
   return runOf(id);
 }
 
-async function acknowledgeAll(id: string) {
-  const review = (await callAs(t, admin, 'GET', `/api/payrun/review/${id}?page=1&records=10`)).json().data;
-  const anomalies = review.anomalies.map((a: { id: string }) => a.id);
-  if (anomalies.length === 0) return;
-  const ack = await callAs(t, admin, 'PUT', `/api/payrun/${id}/anomalies/acknowledge`, {
-    ids: anomalies,
-    reason: 'Checked for the fault tests',
-  });
-  expect(ack.statusCode).toBe(200);
-}
+const acknowledgeAll = (id: string) => acknowledgeOpen(t, admin, id, 'Checked for the fault tests');
 
 async function revise(employeeId: string, annualCtcPaise: number, effectiveFrom: string) {
   const comps = await t.db.query<{ id: string; kind: string }>(

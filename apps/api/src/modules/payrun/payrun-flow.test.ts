@@ -8,9 +8,6 @@ import {
   type Session,
   type TestApp,
 } from '../../test/helper';
-import { payrollEmployeesIn } from '../employees';
-import { payableDaysOf } from './payable-days';
-import { readPayrunSettings } from './settings';
 
 /**
  * A month run end to end on the demo company (issue 22): compute on the runner, review with

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { seedPayrollPeople } from '../../db/seed/payroll-demo';
-import { buildTestApp, callAs, eventually, type Session, type TestApp } from '../../test/helper';
+import { buildTestApp, callAs, type Session, type TestApp } from '../../test/helper';
+import { confirmReviewed, waitComputed } from '../../test/payrun-steps';
 
 /**
  * The golden pay run (issue 22): Globex Ltd's six people in November 2026, worked by hand first in
@@ -87,26 +88,10 @@ async function compute(runId: string) {
   expect(conf.statusCode, conf.body).toBe(200);
   const start = await callAs(t, admin, 'POST', `/api/payrun/${runId}/compute`);
   expect(start.statusCode, start.body).toBe(200);
-  const ok = await eventually(async () => {
-    const r = await callAs(t, admin, 'GET', `/api/payrun/${runId}`);
-    return r.json().data.status === 'computed';
-  }, 60_000);
-  expect(ok).toBe(true);
+  await waitComputed(t, admin, runId);
 }
 
-async function confirm(runId: string) {
-  const review = (await callAs(t, admin, 'GET', `/api/payrun/review/${runId}?page=1&records=50`)).json().data;
-  const ids = review.anomalies.map((a: { id: string }) => a.id);
-  if (ids.length > 0) {
-    const ack = await callAs(t, admin, 'PUT', `/api/payrun/${runId}/anomalies/acknowledge`, {
-      ids,
-      reason: 'Checked by hand for the golden case',
-    });
-    expect(ack.statusCode, ack.body).toBe(200);
-  }
-  const res = await callAs(t, admin, 'PUT', `/api/payrun/${runId}/confirm`);
-  expect(res.statusCode, res.body).toBe(200);
-}
+const confirm = (runId: string) => confirmReviewed(t, admin, runId, 'Checked by hand for the golden case');
 
 type Line = { code: string; kind: string; base_paise: number | null; amount_paise: number };
 type Slip = { gross_paise: number; deductions_paise: number; net_paise: number; lines: Line[] };

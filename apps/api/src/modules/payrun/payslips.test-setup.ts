@@ -1,4 +1,5 @@
-import { callAs, eventually, type Session, type TestApp } from '../../test/helper';
+import { callAs, type Session, type TestApp } from '../../test/helper';
+import { acknowledgeOpen, waitComputed } from '../../test/payrun-steps';
 import { payrollEmployeesIn } from '../employees';
 import { payableDaysOf } from './payable-days';
 import { readPayrunSettings } from './settings';
@@ -31,18 +32,7 @@ export async function reviewedNovember(t: TestApp, admin: Session): Promise<stri
   });
   const compute = await callAs(t, admin, 'POST', `/api/payrun/${runId}/compute`);
   if (compute.statusCode !== 200) throw new Error(`compute: ${compute.statusCode} ${compute.body}`);
-  const computed = await eventually(
-    async () => (await callAs(t, admin, 'GET', `/api/payrun/${runId}`)).json().data.status === 'computed',
-    120_000,
-  );
-  if (!computed) throw new Error('the run was not computed in time');
-  const review = (await callAs(t, admin, 'GET', `/api/payrun/review/${runId}?page=1&records=10`)).json().data;
-  const ids = review.anomalies.map((a: { id: string }) => a.id);
-  if (ids.length > 0) {
-    await callAs(t, admin, 'PUT', `/api/payrun/${runId}/anomalies/acknowledge`, {
-      ids,
-      reason: 'Checked for the payslip tests',
-    });
-  }
+  await waitComputed(t, admin, runId, 120_000);
+  await acknowledgeOpen(t, admin, runId, 'Checked for the payslip tests');
   return runId;
 }

@@ -8,6 +8,7 @@ import {
   type Session,
   type TestApp,
 } from '../../test/helper';
+import { confirmReviewed } from '../../test/payrun-steps';
 
 /**
  * The payroll register and statutory summaries (issue 22) over a real month: November run,
@@ -88,16 +89,7 @@ beforeAll(async () => {
   await seedPayrollPeople(t.db, t.config.dataKey, 'Acme Corp', t.clock);
   ({ admin, manager, employee, globex } = await demoSessions(t));
   novId = await computedRun(11, 2026, '2026-11-30');
-  const review = (await callAs(t, admin, 'GET', `/api/payrun/review/${novId}?page=1&records=10`)).json().data;
-  const ids = review.anomalies.map((a: { id: string }) => a.id);
-  if (ids.length > 0) {
-    const ack = await callAs(t, admin, 'PUT', `/api/payrun/${novId}/anomalies/acknowledge`, {
-      ids,
-      reason: 'Checked for the register test',
-    });
-    expect(ack.statusCode).toBe(200);
-  }
-  expect((await callAs(t, admin, 'PUT', `/api/payrun/${novId}/confirm`)).statusCode).toBe(200);
+  await confirmReviewed(t, admin, novId, 'Checked for the register test');
   t.clock.set(new Date('2026-12-10T06:00:00Z'));
   // Sessions from 20 November have expired by 10 December.
   ({ admin, manager, employee, globex } = await demoSessions(t));
