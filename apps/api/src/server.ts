@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { createDb } from './db/client';
 import { migrate } from './db/migrate';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemo, seedDemoActivity } from './db/seed/index';
-import { seedPayrollPeople } from './db/seed/payroll-demo';
+import { seedPayrollDemoCompanies } from './db/seed/payroll-demo';
 import { closeOnSignals, configOrExit, settleDataKeyOrExit } from './process-lifecycle';
 
 /** The only file that listens. Migrates, seeds (outside production), serves, and shuts down cleanly. */
@@ -20,7 +20,7 @@ async function main() {
   if (seeded) {
     await seedDemoActivity(db);
     // Salaries, statutory numbers and bank accounts, so that a pay run can be tried at once.
-    await seedPayrollPeople(db, config.dataKey);
+    await seedPayrollDemoCompanies(db, config.dataKey);
   }
 
   const app = await buildApp({ config, db });

@@ -384,6 +384,8 @@ async function seedGlobex(db: Db, passwordHash: string): Promise<void> {
       unitId: div!.units[i % 2]!,
       managerIndex: i === 0 ? null : 0,
       gender: 'unspecified',
+      // A work state, as Acme's people have: without one a payslip has no professional tax to work out.
+      ptState: WORK_STATES[(i + 1) % WORK_STATES.length]!,
     }));
     return { roles, ids: await insertEmployees(tx, companyId, list) };
   });

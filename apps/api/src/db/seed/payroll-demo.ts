@@ -140,6 +140,14 @@ export async function seedPayrollPeople(
 }
 
 /**
+ * The served demo's payroll: every demo company's people get the facts a payslip needs and a
+ * salary, so that a what-if or a pay run works for anyone a new user opens (issue 24).
+ */
+export async function seedPayrollDemoCompanies(db: Db, dataKey: string, clock: Clock = systemClock) {
+  for (const name of ['Acme Corp', 'Globex Ltd']) await seedPayrollPeople(db, dataKey, name, clock);
+}
+
+/**
  * `n` more employees like the demo's, for benchmarks and scale tests: their payroll facts in one
  * set-based insert (no PAN; a placeholder bank account that is never decrypted), and each a salary
  * copied round-robin from the company's salaried employees. Run `seedPayrollPeople` first.

@@ -12,7 +12,7 @@ import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
-import { type EmployeePayrollFacts, employeePayrollFacts } from '../employees';
+import { type EmployeePayrollFacts, employeeNameOf, employeePayrollFacts } from '../employees';
 import { companyToday } from '../org';
 import { benefitCode, componentFlags, engineEpf, engineSalary, pfWageOf, stateCode } from './engine-input';
 import { revisionsForMonth } from './salary.service';
@@ -22,8 +22,25 @@ import { componentsOf, type TemplatesService } from './templates.service';
 
 export { stateCode } from './engine-input';
 
+// The message is the words a person reads (the web may show it whole); the path places it on the form.
 const invalid = (path: string, message: string) =>
-  new AppError('VALIDATION', `Validation failed: ${path}: ${message}`, { errors: [{ path, message }] });
+  new AppError('VALIDATION', message, { errors: [{ path, message }] });
+
+/** Each fact the engine cannot do without, in words, with what it is needed for. */
+const FACT_WORDS = {
+  state: { name: 'work state', verb: 'choose', for: 'professional tax and labour welfare fund' },
+  gender: { name: 'gender', verb: 'choose', for: 'professional tax' },
+  date_of_birth: { name: 'date of birth', verb: 'enter', for: 'EPS and senior-citizen tax' },
+  joining_date: { name: 'joining date', verb: 'enter', for: 'EPS membership and the months already paid' },
+} as const;
+
+function missingFact(k: keyof typeof FACT_WORDS, employeeName: string | null): AppError {
+  const w = FACT_WORDS[k];
+  const message = employeeName
+    ? `The ${w.name} is not on ${employeeName}'s record: ${w.verb} it here to work out ${w.for}`
+    : `${w.verb[0]!.toUpperCase()}${w.verb.slice(1)} the ${w.name}: it is needed to work out ${w.for}`;
+  return invalid(`facts.${k}`, message);
+}
 
 type EmployeeRow = EmployeePayrollFacts;
 
@@ -130,7 +147,7 @@ export function createWhatIfService(deps: {
         };
         for (const k of ['state', 'gender', 'date_of_birth', 'joining_date'] as const) {
           if (!facts[k]) {
-            throw invalid(`facts.${k}`, emp ? "Not on the employee's record: give it here" : 'Required');
+            throw missingFact(k, body.employee_id ? await employeeNameOf(tx, body.employee_id) : null);
           }
         }
         const f = facts as WhatIfFacts;

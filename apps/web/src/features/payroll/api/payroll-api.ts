@@ -276,9 +276,12 @@ export const useStatutoryFigures = (date: string | undefined, state: string | un
       ),
     placeholderData: keepPreviousData,
   });
-/** A what-if payslip: computed, never saved, so no toast and nothing to refresh. */
+/**
+ * A what-if payslip: computed, never saved, so nothing to refresh. Its errors are shown on the form
+ * (silent), next to the fact they ask for, not toasted.
+ */
 export const useWhatIf = () =>
   useMutation({
     mutationFn: (v: z.input<typeof WhatIfBodySchema>) =>
-      unwrap<WhatIfResult>(apiClient.post('/payroll/what-if', v)),
+      unwrap<WhatIfResult>(apiClient.post('/payroll/what-if', v, { silent: true })),
   });

@@ -138,6 +138,9 @@ export function WhatIfPayslip({ result }: { result: WhatIfResult }) {
 
 type WhatIfInput = z.input<typeof WhatIfBodySchema>;
 
+/** The form's inputs: a server error about one of these is shown next to it. */
+const FIELDS = new Set(['month', 'state', 'gender', 'date_of_birth', 'joining_date', 'lop_days']);
+
 /**
  * "What will this person take home": the facts the engine needs (from the employee's record when
  * one is given; the form fills what it lacks) and the month, then the payslip with explanations.
@@ -180,15 +183,19 @@ export function WhatIfPanel({
         ...(salary ?? {}),
       });
     } catch (err) {
-      if (err instanceof ApiError) {
-        const found = serverFieldErrors(err.errors);
-        setErrors(
-          Object.fromEntries(Object.entries(found).map(([k, v]) => [k.replace(/^facts\./, ''), v])) as Record<
-            string,
-            string
-          >,
-        );
+      // A fact the record lacks ('facts.date_of_birth') is asked for next to its input; anything
+      // else (the salary, the employee, a refusal) in the alert above the button, in the API's words.
+      const found = err instanceof ApiError ? serverFieldErrors(err.errors) : {};
+      const next: Record<string, string> = {};
+      for (const [k, v] of Object.entries(found)) {
+        const field = k.replace(/^facts\./, '');
+        if (FIELDS.has(field)) next[field] ??= v;
+        else next.general ??= v;
       }
+      if (Object.keys(next).length === 0) {
+        next.general = err instanceof Error ? err.message : 'The payslip could not be worked out';
+      }
+      setErrors(next);
     }
   };
   return (
@@ -252,9 +259,9 @@ export function WhatIfPanel({
               error={errors.lop_days}
             />
           </SimpleGrid>
-          {(errors.lines || errors.annual_ctc_paise || errors.employee_id || errors.template_id) && (
+          {errors.general && (
             <Alert color="orange" role="alert">
-              {errors.lines ?? errors.annual_ctc_paise ?? errors.employee_id ?? errors.template_id}
+              {errors.general}
             </Alert>
           )}
           <Group>
