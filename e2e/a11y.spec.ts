@@ -157,6 +157,33 @@ for (const { role, email, builtIn } of ROLES) {
   });
 }
 
+/**
+ * A screen's axe check sees it with its drawers closed: open one approval drawer (the queues share
+ * it) and check the drawer too, at both widths. The demo holds leave requests for the admin's queue.
+ */
+test('an open approval drawer', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  for (const [size, label] of [
+    [DESKTOP, 'desktop'],
+    [PHONE, '390 px'],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.goto('/admin/requests/leave');
+    await settled(page);
+    await page
+      .getByRole('button', { name: /^Open leave of / })
+      .first()
+      .click();
+    const drawer = page.getByRole('dialog', { name: /^Leave: / });
+    await expect(drawer.getByRole('button', { name: 'Close' })).toBeVisible();
+    // Axe reads colours: wait until the drawer has slid and faded in.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState === 'finished'),
+    );
+    await expectNoAxeViolations(page, `the leave drawer (${label})`, true);
+  }
+});
+
 test.describe('accessibility signed out', () => {
   for (const url of [
     '/sign-in',

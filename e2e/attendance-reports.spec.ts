@@ -1,5 +1,6 @@
 import { expect, request, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { formatMonth } from '../apps/web/src/lib/format';
 import { E2E } from './env';
 import { apiLogin, DEMO, expectNoAxeViolations, signIn } from './support/helpers';
 
@@ -20,7 +21,8 @@ test('an administrator reads this month’s attendance muster and exports it as 
 
   const month = await page.getByLabel('Month', { exact: true }).inputValue();
   expect(month).toMatch(/^\d{4}-\d{2}$/);
-  const grid = page.getByRole('table', { name: `Attendance muster, ${month}` });
+  // Shown in words ("Dec 2025"), as every month on screen.
+  const grid = page.getByRole('table', { name: `Attendance muster, ${formatMonth(month, 'short')}` });
   await expect(grid).toBeVisible();
   // The demo employees are rows of the grid, each with a day column per day of the month.
   for (const who of [employee, manager]) {
@@ -81,9 +83,13 @@ test('an administrator reads this month’s attendance muster and exports it as 
   const anyLate = (await lateTotal(admin.token, y, m)) > 0;
   if (anyLate) {
     await expect(
-      page.getByRole('img', { name: new RegExp(`^Late marks by employee, ${month}\\.`) }),
+      page.getByRole('img', {
+        name: new RegExp(`^Late marks by employee, ${formatMonth(month, 'short')}\\.`),
+      }),
     ).toBeVisible();
-    await expect(page.getByRole('table', { name: `Late marks, ${month}` })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: `Late marks, ${formatMonth(month, 'short')}` }),
+    ).toBeVisible();
   } else {
     await expect(page.getByText('Nobody was late in this month and division.')).toBeVisible();
   }
@@ -136,7 +142,9 @@ test('an administrator uploads a punch file and sees the days in the muster; the
   };
   await upload();
   await expect(page.getByText(/^2 punches added, 0 already recorded/)).toBeVisible();
-  const grid = page.getByRole('table', { name: `Attendance muster, ${day.slice(0, 7)}` });
+  const grid = page.getByRole('table', {
+    name: `Attendance muster, ${formatMonth(day.slice(0, 7), 'short')}`,
+  });
   const row = grid
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: new RegExp(who.employee_name) }) });

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { precompressFiles } from '../../../web/precompress';
@@ -10,6 +11,9 @@ import { createPgliteDb, type Db } from '../db/client';
 
 // A tiny build in a temporary folder, compressed by the same step as `npm run build`: the test
 // does not depend on dist/web existing.
+// The web app's own files, which Vite copies as they are from apps/web/public into the build.
+const WEB_INDEX = fileURLToPath(new URL('../../../web/index.html', import.meta.url));
+const FAVICON = fileURLToPath(new URL('../../../web/public/favicon.svg', import.meta.url));
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const INDEX = `<!doctype html><html lang="en"><head><title>HR</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(40)}</body></html>`;
 
@@ -21,6 +25,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
+  copyFileSync(FAVICON, join(dir, 'favicon.svg'));
   await precompressFiles(dir, ['index.html', 'assets/index-Ab12Cd34.js']);
   db = await createPgliteDb();
   app = await buildApp({ config: parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), db, webDir: dir });
@@ -76,5 +81,20 @@ describe('static web app: compression and caching', () => {
     const res = await get('/api/nothing-here', 'br');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+});
+
+describe('static web app: favicon', () => {
+  it('is linked from index.html and served as SVG, revalidated like index.html', async () => {
+    const link = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)"/.exec(
+      readFileSync(WEB_INDEX, 'utf8'),
+    );
+    expect(link?.[1]).toBe('/favicon.svg');
+    const res = await get('/favicon.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    // Not content-hashed, so never cached for long: a new icon shows on the next visit.
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(readFileSync(FAVICON, 'utf8'));
   });
 });

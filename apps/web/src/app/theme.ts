@@ -2,6 +2,8 @@ import {
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
+  type DrawerProps,
+  type ModalProps,
   type PaginationProps,
   PasswordInput,
   type TableScrollContainerProps,
@@ -13,6 +15,8 @@ const PAGE_CONTROL_NAMES = {
   next: 'Next page',
   last: 'Last page',
 } as const;
+
+const CLOSE_BUTTON = { 'aria-label': 'Close' };
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -39,6 +43,11 @@ export const theme = createTheme({
         pos: 'relative',
       } satisfies Partial<TableScrollContainerProps> & { tabIndex: number },
     },
+    // Every drawer's and dialog's close button: Mantine's is an icon with no name, which axe
+    // reports as a critical violation and a screen reader announces as just "button". A screen may
+    // pass its own closeButtonProps, which replace these, so it must name the button itself.
+    Drawer: { defaultProps: { closeButtonProps: CLOSE_BUTTON } satisfies Partial<DrawerProps> },
+    Modal: { defaultProps: { closeButtonProps: CLOSE_BUTTON } satisfies Partial<ModalProps> },
     Pagination: {
       defaultProps: {
         // The arrows are icon buttons: without names a screen reader announces just "button".

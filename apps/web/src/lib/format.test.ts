@@ -1,4 +1,12 @@
-import { formatDate, formatDateTime, formatMoney, formatPaise, timeZoneOf, todayIn } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatMonth,
+  formatPaise,
+  timeZoneOf,
+  todayIn,
+} from './format';
 
 describe('money', () => {
   it('formats rupees with Indian grouping', () => {
@@ -43,5 +51,20 @@ describe('dates', () => {
     expect(timeZoneOf(null)).toBe('Asia/Kolkata');
     expect(timeZoneOf({ time_zone: '' })).toBe('Asia/Kolkata');
     expect(timeZoneOf({ time_zone: 'Europe/London' })).toBe('Europe/London');
+  });
+});
+
+describe('months', () => {
+  it('names a YYYY-MM month in words, long or short', () => {
+    expect(formatMonth('2025-12')).toBe('December 2025');
+    expect(formatMonth('2025-12', 'short')).toBe('Dec 2025');
+    expect(formatMonth('2026-01', 'short')).toBe('Jan 2026');
+    expect(formatMonth('2026-09')).toBe('September 2026');
+  });
+
+  it('shows anything that is not a month as given, not as "undefined 2025"', () => {
+    for (const value of ['2025-00', '2025-13', '2025-1', '2025-12-01', 'Dec 2025', '']) {
+      expect(formatMonth(value), value).toBe(value);
+    }
   });
 });

@@ -579,7 +579,6 @@ export function ExpensesScreen() {
         opened={dialog !== null}
         onClose={() => setDialog(null)}
         title={dialog?.item ? (dialog.item.status === 'draft' ? 'Draft claim' : 'Edit claim') : 'Add claim'}
-        closeButtonProps={{ 'aria-label': 'Close' }}
         size="lg"
       >
         {dialog && <ExpenseForm item={dialog.item} onClose={() => setDialog(null)} />}

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { DateField } from '../../../components/ui/date-field';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-errors';
-import { formatPaise, todayIn } from '../../../lib/format';
+import { formatMonth, formatPaise, todayIn } from '../../../lib/format';
 import { useWhatIf } from '../api/payroll-api';
 
 /** States whose PT and LWF the engine's data holds. */
@@ -83,7 +83,7 @@ export function WhatIfPayslip({ result }: { result: WhatIfResult }) {
     <Stack gap="xs">
       <Group justify="space-between">
         <Title order={3} size="h5">
-          Payslip for {result.month} (what-if, not saved)
+          Payslip for {formatMonth(result.month)} (what-if, not saved)
         </Title>
         <Badge variant="light">Take home {formatPaise(result.net_paise)}</Badge>
       </Group>

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { BarChart } from '../../../components/ui/bar-chart';
 import { LoadError } from '../../../components/ui/list-states';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { todayIn } from '../../../lib/format';
+import { formatMonth, todayIn } from '../../../lib/format';
 import { selectPermissions, useAppSelector, useCompanyTimeZone } from '../../../lib/store';
 import { type MusterRow, useMuster } from '../../attendance/api/use-attendance';
 import { PunchUploadPanel } from '../../attendance/components/punch-upload-panel';
@@ -135,7 +135,7 @@ export function AttendanceMusterView({
               style={{ overflowX: 'auto', maxWidth: '100%' }}
             >
               <Table
-                aria-label={`Attendance muster, ${filter.month}`}
+                aria-label={`Attendance muster, ${formatMonth(filter.month, 'short')}`}
                 striped
                 withColumnBorders
                 horizontalSpacing={6}
@@ -278,16 +278,16 @@ export function LateMarksView({
         <>
           <Paper withBorder p="md" radius="md">
             <Title order={2} size="h4" mb="sm">
-              Late marks, {filter.month}
+              Late marks, {formatMonth(filter.month, 'short')}
             </Title>
             <BarChart
-              title={`Late marks by employee, ${filter.month}`}
+              title={`Late marks by employee, ${formatMonth(filter.month, 'short')}`}
               bars={late.slice(0, 20).map((r) => ({ label: r.employee_code, value: r.late_marks }))}
             />
           </Paper>
           <Paper withBorder radius="md">
             <Table.ScrollContainer minWidth={360}>
-              <Table striped aria-label={`Late marks, ${filter.month}`}>
+              <Table striped aria-label={`Late marks, ${formatMonth(filter.month, 'short')}`}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">Code</Table.Th>

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiClient } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render';
-import { monthName, PayrollReportsView } from './payroll-reports';
+import { PayrollReportsView } from './payroll-reports';
 
 const register: PayrollRegister = {
   columns: [
@@ -195,9 +195,5 @@ describe('PayrollReportsView', () => {
     renderWithProviders(<PayrollReportsView divisions={[]} />);
     expect(await screen.findByText(/No payslips of a confirmed pay run/)).toBeInTheDocument();
     expect(screen.getByText(/Oct 2026: not counted here/)).toBeInTheDocument();
-  });
-
-  it('names months in words', () => {
-    expect(monthName('2026-03')).toBe('Mar 2026');
   });
 });

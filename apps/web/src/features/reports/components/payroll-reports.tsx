@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { BarChart } from '../../../components/ui/bar-chart';
 import { LoadError } from '../../../components/ui/list-states';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { formatPaise, todayIn } from '../../../lib/format';
+import { formatMonth, formatPaise, todayIn } from '../../../lib/format';
 import { useCompanyTimeZone } from '../../../lib/store';
 import { type PayrollParams, usePayrollRegister, usePayrollStatutory } from '../api/reports-api';
 import { ExportButtons } from './export-buttons';
@@ -26,12 +26,8 @@ import { ExportButtons } from './export-buttons';
 type Option = { value: string; label: string };
 const MONTH = /^\d{4}-\d{2}$/;
 const PAGE_SIZE = 25;
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** "2026-11" as "Nov 2026". */
-export function monthName(month: string): string {
-  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-}
+const monthName = (month: string) => formatMonth(month, 'short');
 
 /** The month before that of `date` (YYYY-MM-DD): the latest a run is usually confirmed for. */
 function previousMonth(date: string): string {

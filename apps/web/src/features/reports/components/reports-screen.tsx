@@ -21,7 +21,7 @@ import { LoadError } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { apiClient, unwrap } from '../../../lib/api-client';
-import { formatDate, todayIn } from '../../../lib/format';
+import { formatDate, formatMonth, MONTH_NAMES, todayIn } from '../../../lib/format';
 import { useCompanyTimeZone } from '../../../lib/store';
 import { type HeadcountParams, useHeadcount, useJoinersLeavers, useReportCatalog } from '../api/reports-api';
 import { AttendanceMusterView, LateMarksView } from './attendance-reports';
@@ -41,10 +41,9 @@ function monthBefore(date: string, n: number): string {
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
 }
 
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "2026-03" as "Mar 26", short enough to sit under a bar. */
 function shortMonth(month: string): string {
-  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(2, 4)}`;
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]?.slice(0, 3)} ${month.slice(2, 4)}`;
 }
 
 function useDivisionOptions() {
@@ -115,10 +114,10 @@ function HeadcountReportView() {
             </Paper>
             <Paper withBorder p="md" radius="md">
               <Title order={2} size="h4" mb="sm">
-                By division, end of {params.to}
+                By division, end of {formatMonth(params.to, 'short')}
               </Title>
               <BarChart
-                title={`Headcount by division at the end of ${params.to}`}
+                title={`Headcount by division at the end of ${formatMonth(params.to, 'short')}`}
                 bars={(query.data?.by_division ?? []).map((d) => ({
                   label: d.division_name.slice(0, 8),
                   value: d.headcount,
@@ -146,7 +145,7 @@ function HeadcountReportView() {
                 <Table.Tbody>
                   {months.map((m) => (
                     <Table.Tr key={m.month}>
-                      <Table.Td>{m.month}</Table.Td>
+                      <Table.Td>{formatMonth(m.month, 'short')}</Table.Td>
                       <Table.Td ta="right">{m.opening}</Table.Td>
                       <Table.Td ta="right">{m.joiners}</Table.Td>
                       <Table.Td ta="right">{m.leavers}</Table.Td>
