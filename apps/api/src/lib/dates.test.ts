@@ -51,7 +51,7 @@ describe('eachDay', () => {
     expect(refuse('2026-01-01', '2026-01-31', 30)).toBeInstanceOf(AppError);
     expect(refuse('2026-01-01', '2026-01-30', 30)).toBeNull();
     expect(eachDay('2024-01-01', addDays('2024-01-01', MAX_DAY_SPAN - 1))).toHaveLength(MAX_DAY_SPAN);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('ends at 9999-12-31 and never produces the day after it', () => {

@@ -41,7 +41,8 @@ async function timed(who: Session, method: string, url: string, payload?: object
   const started = performance.now();
   const res = await callAs(t, who, method, url, payload);
   const ms = performance.now() - started;
-  expect(ms, `${method} ${url} took ${Math.round(ms)} ms`).toBeLessThan(2000);
+  // The defect was a request that never answered: 10 s leaves room for a loaded CI machine.
+  expect(ms, `${method} ${url} took ${Math.round(ms)} ms`).toBeLessThan(10_000);
   return { status: res.statusCode, body: res.json() as { errors?: { path: string; message: string }[] } };
 }
 
