@@ -514,7 +514,11 @@ export const WhatIfLineSchema = z.object({
   amount: z.number().int(),
   /** The engine's words: what the line is, its inputs, the rule and source, the arithmetic. */
   explain: z.string(),
-  rule: z.object({ section: z.string(), source: z.string() }),
+  /**
+   * `law`: the Act and setting in words (also at the end of `explain`); `section` and `source`: the
+   * rules-file section and research sources, for an expert's eyes only.
+   */
+  rule: z.object({ section: z.string(), source: z.string(), law: z.string() }),
   show: z.boolean(),
 });
 export type WhatIfLine = z.infer<typeof WhatIfLineSchema>;

@@ -77,7 +77,7 @@ export function flexibleTaxWords(b: PreTaxBenefit, regime: 'new' | 'old'): strin
   }
   return regime === 'old'
     ? ` Flexible benefit item exempt u/s ${EXEMPTION_WORDS[b.exemption]} in the old regime (${b.claimedMonthly === undefined ? 'taken as fully claimed' : `claimed in full, ${formatInr(b.claimedMonthly)} a month`}): not in taxable pay.`
-    : ` Flexible benefit item: the ${EXEMPTION_WORDS[b.exemption]} exemption is not available in the new regime (statutory-rules.md §5.1), so it is taxable.`;
+    : ` Flexible benefit item: the ${EXEMPTION_WORDS[b.exemption]} exemption is not available in the new regime, so it is taxable.`;
 }
 
 export interface NpsResult {
@@ -113,13 +113,17 @@ export function employerNps(input: PayslipInput, days: PayDays, year: IncomeTaxY
       rate: null,
       amount: earned,
       rounding: full ? 'none' : 'paisa-half-up',
-      rule: { section: '§5.1', source: cap.source },
+      rule: {
+        section: '§5.1',
+        source: cap.source,
+        law: `Income-tax Act: employer's contribution to NPS deductible u/s 80CCD(2) up to ${cap.value}% of Basic + DA (${input.tax.regime} regime)`,
+      },
       inputs: [
         {
           name: 'monthly contribution',
           value: monthly,
           unit: 'paise',
-          from: `pre-tax benefit ${labels.join(', ')}`,
+          from: `salary structure, pre-tax benefit ${labels.join(', ')}`,
         },
         { name: 'payable days', value: days.payable, from: 'attendance' },
       ],

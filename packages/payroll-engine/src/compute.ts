@@ -17,6 +17,9 @@ import { computeMonthlyTds, incomeTaxRulesFor } from './tax';
 import type { AgeBand, SalaryFigures, TdsInput } from './tax/types';
 import type { Payslip, PayslipInput, PayslipLine, StatutoryRules } from './types';
 
+/** Where the figures of earlier months come from, in words. */
+const EARLIER_PAYSLIPS = "this employee's payslips earlier this financial year";
+
 export function methodText(input: PayslipInput): string {
   const m = input.attendance.method;
   if (m.kind === 'calendar') return 'calendar days';
@@ -197,33 +200,38 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
   const tdsDeducted = wanted > tdsRoom ? tdsRoom : wanted;
   const shortfall = wanted - tdsDeducted;
   const tdsInputs: PayslipLine['inputs'] = [
-    { name: 'regime', value: tax.regime, from: 'tax settings' },
+    { name: 'regime', value: tax.regime, from: 'employee record › Tax regime' },
     {
       name: 'taxable pay this month',
       value: thisMonth.grossPaise,
       unit: 'paise',
-      from: 'earnings flagged taxable',
+      from: 'earnings counted as taxable',
     },
     {
       name: 'regular monthly taxable pay',
       value: regular.grossPaise,
       unit: 'paise',
-      from: 'taxable salary lines, full month',
+      from: 'taxable salary components, full month',
     },
     {
-      name: 'taxable pay earlier this FY',
+      name: 'taxable pay already paid this year',
       value: input.earlier.paid.grossPaise,
       unit: 'paise',
-      from: 'earlier.paid',
+      from: EARLIER_PAYSLIPS,
     },
-    { name: 'TDS earlier this FY', value: input.earlier.tds, unit: 'paise', from: 'earlier.tds' },
+    {
+      name: 'TDS already deducted this year',
+      value: input.earlier.tds,
+      unit: 'paise',
+      from: EARLIER_PAYSLIPS,
+    },
   ];
   if (tax.regime === 'old') {
     tdsInputs.push({
       name: 'PT for the year',
       value: (input.earlier.paid.professionalTaxPaise ?? 0) + pt.amount + (ahead?.amount ?? 0),
       unit: 'paise',
-      from: 'earlier.paid.professionalTaxPaise + this month + the months ahead by their slabs',
+      from: 'professional tax already paid this year, this month and the months ahead by their slabs',
     });
   }
   let overrideWords = '';
@@ -234,7 +242,7 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
         name: 'TDS override',
         value: override.amountPaise,
         unit: 'paise',
-        from: `tax.override (uploaded by an administrator): ${override.reason}`,
+        from: `TDS figure uploaded by an administrator: ${override.reason}`,
       },
     );
     overrideWords = `override ${formatInr(override.amountPaise)} uploaded by an administrator (reason: ${override.reason.trim()}) instead of the ${formatInr(tds.tdsPaise)} the engine computed; the year-to-date TDS carries what is deducted, so later months' projections recover or give back the difference. The engine's computation: `;
@@ -250,7 +258,7 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
       unit: 'paise',
       from: 'gross less the other deductions of this payslip',
     });
-    shortfallWords = ` ${formatInr(shortfall)} could not be deducted this month: pay left after other deductions was ${formatInr(payLeft > 0 ? payLeft : 0)}; it is recovered in later months by the projection. TDS deducted: ${formatInr(tdsDeducted)} of the ${formatInr(wanted)} ${override ? 'overridden' : 'computed'}, in whole rupees (tax is deducted from the salary paid, s.192/s.392; ADR 0014).`;
+    shortfallWords = ` ${formatInr(shortfall)} could not be deducted this month: pay left after other deductions was ${formatInr(payLeft > 0 ? payLeft : 0)}; it is recovered in later months by the projection. TDS deducted: ${formatInr(tdsDeducted)} of the ${formatInr(wanted)} ${override ? 'overridden' : 'computed'}, in whole rupees (tax is deducted from the salary paid, s.192/s.392).`;
     notes.push(
       `TDS capped at the pay left: ${formatInr(shortfall)} of this month's ${formatInr(wanted)} could not be deducted; later months recover it.`,
     );
@@ -266,6 +274,7 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
     rule: {
       section: '§5.5',
       source: `${yearRules.tdsSection}; FY ${yearRules.financialYear} income-tax data`,
+      law: `${yearRules.tdsSection}: tax deducted from salary at the average rate on the year's estimated income, by the income-tax rates of FY ${yearRules.financialYear}`,
     },
     inputs: tdsInputs,
     explain: `Income tax (TDS, ${tax.regime} regime, projection method): ${overrideWords}${tds.explanation}${shortfallWords}`,

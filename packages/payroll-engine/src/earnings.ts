@@ -2,7 +2,14 @@
 import { divHalfUp, formatInr } from './money';
 import type { OneTimeItem, PayDays, PayslipLine, SalaryLine } from './types';
 
-export const PRORATION_RULE = { section: '§6 LOP proration', source: 'S110, S111, S112 (rules file §6)' };
+/** Where the company chooses the days a month's salary is paid over (the screen's words). */
+export const DAYS_SETTING = "Run Payroll › Pay run settings › Days in a month's salary";
+
+export const PRORATION_RULE = {
+  section: '§6 LOP proration',
+  source: 'S110, S111, S112 (rules file §6)',
+  law: `the salary structure, paid for the payable days (loss-of-pay days are not paid; ${DAYS_SETTING})`,
+};
 
 function daysText(days: PayDays): string {
   return days.payable === days.basis
@@ -38,9 +45,9 @@ export function salaryLineEarning(line: SalaryLine, days: PayDays, methodText: s
     rounding: prorated && !full ? 'paisa-half-up' : 'none',
     rule: PRORATION_RULE,
     inputs: [
-      { name: 'monthly amount', value: line.monthly, unit: 'paise', from: `salary line ${line.code}` },
+      { name: 'monthly amount', value: line.monthly, unit: 'paise', from: 'salary structure' },
       { name: 'payable days', value: days.payable, from: 'attendance' },
-      { name: 'days basis', value: days.basis, from: `attendance method (${methodText})` },
+      { name: 'days basis', value: days.basis, from: `${DAYS_SETTING}: ${methodText}` },
     ],
     explain: `${line.label}: monthly salary component. ${arithmetic}.`,
     show: line.flags.showOnPayslip,
@@ -70,16 +77,19 @@ export function oneTimeLine(item: OneTimeItem): PayslipLine {
     rule: {
       section: earning ? '§6 LOP proration' : '§6 (one-time deduction)',
       source: 'one-time item entered for this month',
+      law: "an item entered for this month's pay run",
     },
-    inputs: [{ name: 'amount', value: item.amount, unit: 'paise', from: `one-time item ${item.code}` }],
+    inputs: [{ name: 'amount', value: item.amount, unit: 'paise', from: "this month's pay run items" }],
     explain: `${from}${item.label}: one-time ${earning ? 'earning' : 'deduction'} for this month, ${formatInr(item.amount)}, ${earning ? 'paid' : 'deducted'} as entered (not prorated).${counted}`,
     show: item.showOnPayslip ?? true,
   };
 }
 
 /**
- * Completes a line's plain words with its inputs (and where each came from) and its rule and source,
- * so every explanation reads: what it is, the arithmetic, the inputs, the rule.
+ * Completes a line's plain words with its inputs (and where each came from) and the law or setting
+ * it follows in words, so every explanation reads: what it is, the arithmetic, the inputs, the rule.
+ * The rules-file section and research sources stay in `rule.section` / `rule.source` for the expert
+ * view: people reading a payslip are cited the Act and the company's settings, not our files.
  */
 export function finishExplain(line: PayslipLine): void {
   let inputs = '';
@@ -87,5 +97,6 @@ export function finishExplain(line: PayslipLine): void {
     const v = i.unit === 'paise' && typeof i.value === 'number' ? formatInr(i.value) : String(i.value);
     inputs += `${inputs ? '; ' : ''}${i.name} ${v} (${i.from})`;
   }
-  line.explain = `${line.explain}${inputs ? ` Inputs: ${inputs}.` : ''} Rule: statutory-rules.md ${line.rule.section}; source: ${line.rule.source}.`;
+  const law = line.rule.law.replace(/\.$/, '');
+  line.explain = `${line.explain}${inputs ? ` Inputs: ${inputs}.` : ''} Rule: ${law}.`;
 }

@@ -35,8 +35,15 @@ export interface EpfResult {
   employee: number;
 }
 
-function rule(section: string, source: string) {
-  return { section, source };
+/** The company's EPF settings, by the screen they are made on. */
+const EPF_SETTINGS = 'Statutory Components › EPF';
+
+function rule(section: string, source: string, law: string) {
+  return { section, source, law };
+}
+/** The EPF settings' choice in the screen's words. */
+function baseWords(which: 'actual' | 'restricted'): string {
+  return which === 'actual' ? '12% of the actual PF wage' : 'restricted to the wage ceiling';
 }
 function baseP(b: Base): number {
   return divHalfUp(b.num, b.den);
@@ -79,6 +86,8 @@ interface EpfMonth {
   segs: Segment<number>[];
   sumCeil: number;
   ceilingSource: string;
+  /** The ceiling's law in words, for the explanations. */
+  ceilingLaw: string;
   ceilingSection: string;
   ceilTxt: string;
   ceilingValueText: string;
@@ -122,6 +131,7 @@ function epfMonthUncached(figs: EpfFigures, y: number, m: number): EpfMonth {
     segs,
     sumCeil,
     ceilingSource: segs.map((g) => g.figure.source).join('; '),
+    ceilingLaw: segs.map((g) => g.figure.law).join('; '),
     ceilingSection: segs.length > 1 ? '§1.6' : '§1.2',
     ceilTxt: ceilingText(segs),
     ceilingValueText:
@@ -159,16 +169,20 @@ export function computeEpf(
           rate: null,
           amount: 0,
           rounding: 'none',
-          rule: rule('§1.3', 'statutory-rules.md §1.3 (excluded employees)'),
-          inputs: [{ name: 'EPF applicable', value: 'no', from: 'EPF settings' }],
-          explain: 'EPF: not deducted — this employee is not an EPF member (EPF settings: not applicable).',
+          rule: rule(
+            '§1.3',
+            'statutory-rules.md §1.3 (excluded employees)',
+            `EPF Scheme 1952: excluded employee (${EPF_SETTINGS}, and the employee record)`,
+          ),
+          inputs: [{ name: 'EPF applicable', value: 'no', from: EPF_SETTINGS }],
+          explain: 'EPF: not deducted — this employee is not an EPF member.',
           show: false,
         },
       ],
     };
   }
   const month = epfMonth(rules.epf, y, m);
-  const { dim, segs, sumCeil, ceilingSource, ceilingSection, ceilTxt } = month;
+  const { dim, segs, sumCeil, ceilingSource, ceilingLaw, ceilingSection, ceilTxt } = month;
 
   let alwaysFull = 0;
   let alwaysEarned = 0;
@@ -245,13 +259,13 @@ export function computeEpf(
   const ceilingInput: LineInput = {
     name: 'wage ceiling',
     value: month.ceilingValueText,
-    from: `statutory data epf.wageCeiling (${ceilingSource})`,
+    from: ceilingLaw,
   };
   const pfInput: LineInput = {
     name: 'PF wage earned',
     value: pfEarned,
     unit: 'paise',
-    from: 'salary lines flagged EPF wage',
+    from: 'salary components counted as PF wage',
   };
 
   const lines: PayslipLine[] = [];
@@ -263,15 +277,19 @@ export function computeEpf(
     rate: eeRate,
     amount: ee,
     rounding: 'rupee-half-up',
-    rule: rule(ceilingSection, `${eeRateFig.source}; ${ceilingSource}`),
+    rule: rule(ceilingSection, `${eeRateFig.source}; ${ceilingSource}`, `${eeRateFig.law}; ${ceilingLaw}`),
     inputs: [
       pfInput,
       ceilingInput,
-      { name: 'employee base', value: s.employeeBase, from: 'EPF settings' },
+      {
+        name: 'employee contribution on',
+        value: baseWords(s.employeeBase),
+        from: `${EPF_SETTINGS} › Employee contribution`,
+      },
       {
         name: 'rate',
         value: formatRate(eeRate),
-        from: s.employeeRateBp ? 'EPF settings (employee rate override)' : 'statutory data epf.employeeRate',
+        from: s.employeeRateBp ? `${EPF_SETTINGS} (employee rate set by the company)` : eeRateFig.law,
       },
     ],
     explain: `EPF employee: ${formatRate(eeRate)} of ${formatInr(baseP(eeBase))} (${baseText(s.employeeBase)}) = ${formatInr(ee)}, rounded to the nearest rupee (50 paise up).`,
@@ -286,15 +304,22 @@ export function computeEpf(
       rate: s.vpfRateBp,
       amount: vpf,
       rounding: 'rupee-half-up',
-      rule: rule('§1.4', 'statutory-rules.md §1.4, S1, S2 (employee only)'),
-      inputs: [pfInput, { name: 'VPF rate', value: formatRate(s.vpfRateBp), from: 'EPF settings' }],
-      explain: `Voluntary PF: ${formatRate(s.vpfRateBp)} of ${formatInr(baseP(eeBase))} (the employee EPF base) = ${formatInr(vpf)}; employee only, the employer does not match it (rules §1.4).`,
+      rule: rule(
+        '§1.4',
+        'statutory-rules.md §1.4, S1, S2 (employee only)',
+        'EPF Scheme 1952: voluntary contribution above 12%, by the employee only',
+      ),
+      inputs: [
+        pfInput,
+        { name: 'VPF rate', value: formatRate(s.vpfRateBp), from: 'the employee’s voluntary PF rate' },
+      ],
+      explain: `Voluntary PF: ${formatRate(s.vpfRateBp)} of ${formatInr(baseP(eeBase))} (the employee EPF base) = ${formatInr(vpf)}; employee only, the employer does not match it.`,
       show: true,
     });
   }
   const epsWhy = !input.employee.epsEligible
-    ? 'not an EPS member (joined EPF on/after 1 Sep 2014 above the ceiling, or international worker — employee facts)'
-    : `age ${age} at the start of the month has reached ${ageFig.value} (${ageFig.source})`;
+    ? 'not an EPS member (joined EPF on/after 1 Sep 2014 above the ceiling, or international worker — employee record)'
+    : `age ${age} at the start of the month has reached ${ageFig.value} (${ageFig.law})`;
   const epsBaseText =
     s.employerBase === 'restricted'
       ? formatInr(baseP(epsBase))
@@ -307,14 +332,22 @@ export function computeEpf(
     rate: erRateFig.value,
     amount: erTotal - eps,
     rounding: 'balance',
-    rule: rule('§1.2', `${erRateFig.source}; ECR practice: employer 12% minus EPS (S5, S7)`),
+    rule: rule(
+      '§1.2',
+      `${erRateFig.source}; ECR practice: employer 12% minus EPS (S5, S7)`,
+      `${erRateFig.law}, less the pension (EPS) share`,
+    ),
     inputs: [
       pfInput,
       ceilingInput,
-      { name: 'employer base', value: s.employerBase, from: 'EPF settings' },
-      { name: 'rate', value: formatRate(erRateFig.value), from: 'statutory data epf.employerRate' },
+      {
+        name: 'employer contribution on',
+        value: baseWords(s.employerBase),
+        from: `${EPF_SETTINGS} › Employer contribution`,
+      },
+      { name: 'rate', value: formatRate(erRateFig.value), from: erRateFig.law },
     ],
-    explain: `EPF employer (A/c 1): employer share ${formatRate(erRateFig.value)} of ${formatInr(baseP(erBase))} (${baseText(s.employerBase)}) = ${formatInr(erTotal)}, nearest rupee; minus EPS ${formatInr(eps)} = ${formatInr(erTotal - eps)} (rules §1.2 step 6).`,
+    explain: `EPF employer (A/c 1): employer share ${formatRate(erRateFig.value)} of ${formatInr(baseP(erBase))} (${baseText(s.employerBase)}) = ${formatInr(erTotal)}, nearest rupee; minus EPS ${formatInr(eps)} = ${formatInr(erTotal - eps)}.`,
     show: false,
   });
   lines.push({
@@ -325,16 +358,20 @@ export function computeEpf(
     rate: epsMember ? epsRateFig.value : 0,
     amount: eps,
     rounding: 'rupee-half-up',
-    rule: rule(epsMember ? ceilingSection : '§1.3', `${epsRateFig.source}; ${ceilingSource}`),
+    rule: rule(
+      epsMember ? ceilingSection : '§1.3',
+      `${epsRateFig.source}; ${ceilingSource}`,
+      `${epsRateFig.law}; ${ceilingLaw}`,
+    ),
     inputs: [
       pfInput,
       ceilingInput,
-      { name: 'EPS member', value: input.employee.epsEligible ? 'yes' : 'no', from: 'employee facts' },
+      { name: 'EPS member', value: input.employee.epsEligible ? 'yes' : 'no', from: 'employee record' },
       { name: 'age at month start', value: age, from: 'employee date of birth' },
     ],
     explain: epsMember
-      ? `EPS (pension, A/c 10): ${formatRate(epsRateFig.value)} of ${epsBaseText} = ${formatInr(eps)}, nearest rupee (50 paise up); EPS is always on the capped wage (rules §1.2 step 5${segs.length > 1 ? '; September 2026 uses the day-weighted cap, §1.6' : ''}).`
-      : `EPS (pension, A/c 10): nil — ${epsWhy}; the whole employer share goes to A/c 1 (rules §1.3).`,
+      ? `EPS (pension, A/c 10): ${formatRate(epsRateFig.value)} of ${epsBaseText} = ${formatInr(eps)}, nearest rupee (50 paise up); EPS is always on the capped wage${segs.length > 1 ? ' (September 2026 uses the day-weighted cap)' : ''}.`
+      : `EPS (pension, A/c 10): nil — ${epsWhy}; the whole employer share goes to A/c 1.`,
     show: false,
   });
   lines.push({
@@ -345,13 +382,17 @@ export function computeEpf(
     rate: edliRateFig.value,
     amount: edli,
     rounding: 'rupee-half-up',
-    rule: rule(ceilingSection, `${edliRateFig.source}; ${ceilingSource}`),
+    rule: rule(
+      ceilingSection,
+      `${edliRateFig.source}; ${ceilingSource}`,
+      `${edliRateFig.law}; ${ceilingLaw}`,
+    ),
     inputs: [
       pfInput,
       ceilingInput,
-      { name: 'rate', value: formatRate(edliRateFig.value), from: 'statutory data epf.edliRate' },
+      { name: 'rate', value: formatRate(edliRateFig.value), from: edliRateFig.law },
     ],
-    explain: `EDLI (A/c 21): ${formatRate(edliRateFig.value)} of ${epsBaseText} = ${formatInr(edli)}, nearest rupee (EDLI Scheme para 7(2); rules §1.2 step 7).`,
+    explain: `EDLI (A/c 21): ${formatRate(edliRateFig.value)} of ${epsBaseText} = ${formatInr(edli)}, nearest rupee.`,
     show: false,
   });
   lines.push({
@@ -362,12 +403,9 @@ export function computeEpf(
     rate: adminRateFig.value,
     amount: admin,
     rounding: 'rupee-half-up',
-    rule: rule('§1.2', adminRateFig.source),
-    inputs: [
-      pfInput,
-      { name: 'rate', value: formatRate(adminRateFig.value), from: 'statutory data epf.adminRate' },
-    ],
-    explain: `EPF admin charges (A/c 2): ${formatRate(adminRateFig.value)} of ${formatInr(baseP(adminBase))} (the higher of the employee and employer contribution bases — the engine's reading where they differ, rules §7) = ${formatInr(admin)}, nearest rupee; the ₹500 establishment minimum applies on the challan, not here.`,
+    rule: rule('§1.2', adminRateFig.source, adminRateFig.law),
+    inputs: [pfInput, { name: 'rate', value: formatRate(adminRateFig.value), from: adminRateFig.law }],
+    explain: `EPF admin charges (A/c 2): ${formatRate(adminRateFig.value)} of ${formatInr(baseP(adminBase))} (the higher of the employee and employer contribution bases — the engine's reading where they differ) = ${formatInr(admin)}, nearest rupee; the ₹500 establishment minimum applies on the challan, not here.`,
     show: false,
   });
   return { lines, employee: ee + vpf };

@@ -141,28 +141,29 @@ export function computeEsi(
   const covered = locked || withinCeiling;
   const period = month.period.name;
   const source = `${ceilFig.source}; ${eeFig.source}`;
+  const law = `${ceilFig.law}; ${eeFig.law}`;
   const inputs = [
     {
       name: 'ESI wage rate (full month)',
       value: rate,
       unit: 'paise' as const,
-      from: 'salary lines flagged ESI wage, monthly amounts',
+      from: 'salary components counted as ESI wage, full monthly amounts',
     },
     {
       name: 'ESI wages paid this month',
       value: paid,
       unit: 'paise' as const,
-      from: 'salary lines and one-time items flagged ESI wage, earned',
+      from: 'salary components and one-time items counted as ESI wage, as earned',
     },
     {
       name: 'coverage ceiling',
       value: formatInr(ceilFig.value),
-      from: `statutory data ${disabled ? 'esi.wageCeilingDisabled' : 'esi.wageCeiling'}`,
+      from: ceilFig.law,
     },
     {
       name: 'covered earlier this period',
       value: locked ? 'yes' : 'no',
-      from: 'earlier.esiCoveredThisPeriod',
+      from: `this employee's earlier payslips of the contribution period ${month.period.name}`,
     },
   ];
   if (!covered) {
@@ -177,9 +178,9 @@ export function computeEsi(
           rate: null,
           amount: 0,
           rounding: 'none',
-          rule: { section: '§2', source },
+          rule: { section: '§2', source, law },
           inputs,
-          explain: `ESI: not covered — wage rate ${formatInr(rate)} is above the ${formatInr(ceilFig.value)} ceiling${disabled ? ' for persons with disability' : ''}, and the employee was not covered earlier in the contribution period ${period}. Coverage is tested on the full monthly wage, not on LOP-reduced pay (rules §2).`,
+          explain: `ESI: not covered — wage rate ${formatInr(rate)} is above the ${formatInr(ceilFig.value)} ceiling${disabled ? ' for persons with disability' : ''}, and the employee was not covered earlier in the contribution period ${period}. Coverage is tested on the full monthly wage, not on LOP-reduced pay.`,
           show: false,
         },
       ],
@@ -202,11 +203,11 @@ export function computeEsi(
       rate: lowWage ? 0 : eeFig.value,
       amount: ee,
       rounding: 'rupee-up',
-      rule: { section: '§2', source },
+      rule: { section: '§2', source, law },
       inputs,
       explain: lowWage
-        ? `ESI employee: nil — average daily wage ${formatInr(paid)} ÷ ${payable} days is at or below ${formatInr(lowFig.value)} (${lowFig.source}); the employer still pays. ${why}.`
-        : `ESI employee: ${formatRate(eeFig.value)} of ${formatInr(paid)} ESI wages paid this month = ${formatInr(ee)}, rounded up to the next rupee (Rule 51); ${why} (rules §2).`,
+        ? `ESI employee: nil — average daily wage ${formatInr(paid)} ÷ ${payable} days is at or below ${formatInr(lowFig.value)} (${lowFig.law}); the employer still pays. ${why}.`
+        : `ESI employee: ${formatRate(eeFig.value)} of ${formatInr(paid)} ESI wages paid this month = ${formatInr(ee)}, rounded up to the next rupee (Rule 51); ${why}.`,
       show: true,
     },
     {
@@ -217,7 +218,11 @@ export function computeEsi(
       rate: erFig.value,
       amount: er,
       rounding: 'rupee-up',
-      rule: { section: '§2', source: `${ceilFig.source}; ${erFig.source}` },
+      rule: {
+        section: '§2',
+        source: `${ceilFig.source}; ${erFig.source}`,
+        law: `${ceilFig.law}; ${erFig.law}`,
+      },
       inputs,
       explain: `ESI employer: ${formatRate(erFig.value)} of ${formatInr(paid)} ESI wages paid this month = ${formatInr(er)}, rounded up to the next rupee (Rule 51); ${why}.`,
       show: false,

@@ -21,8 +21,8 @@ export function computeLwf(
   if (!onRegister || gross <= 0) return [];
   const when = rate.months.map((x) => MONTH_NAMES[x - 1]).join(' and ');
   const inputs = [
-    { name: 'LWF applicable', value: 'yes', from: 'employee facts' },
-    { name: 'state', value: e.state, from: 'employee facts' },
+    { name: 'LWF applicable', value: 'yes', from: 'employee record' },
+    { name: 'state', value: e.state, from: 'employee record (work state)' },
   ];
   return [
     {
@@ -33,9 +33,9 @@ export function computeLwf(
       rate: null,
       amount: rate.employee,
       rounding: 'none',
-      rule: { section: rate.section, source: rate.source },
+      rule: { section: rate.section, source: rate.source, law: rate.law },
       inputs,
-      explain: `Labour welfare fund (${e.state}): flat ${formatInr(rate.employee)} employee contribution, deducted in ${when} from employees on the register on the last day of the month (${rate.source}).`,
+      explain: `Labour welfare fund (${e.state}): flat ${formatInr(rate.employee)} employee contribution, deducted in ${when} from employees on the register on the last day of the month.`,
       show: true,
     },
     {
@@ -46,9 +46,9 @@ export function computeLwf(
       rate: null,
       amount: rate.employer,
       rounding: 'none',
-      rule: { section: rate.section, source: rate.source },
+      rule: { section: rate.section, source: rate.source, law: rate.law },
       inputs,
-      explain: `Labour welfare fund employer (${e.state}): flat ${formatInr(rate.employer)}, paid in ${when} (${rate.source}).`,
+      explain: `Labour welfare fund employer (${e.state}): flat ${formatInr(rate.employer)}, paid in ${when}.`,
       show: false,
     },
   ];

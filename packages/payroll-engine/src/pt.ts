@@ -42,7 +42,7 @@ export interface PtResult {
   halfYearly?: boolean;
 }
 
-function info(code: string, explain: string, section: string, source: string): PtResult {
+function info(code: string, explain: string, rule: PayslipLine['rule']): PtResult {
   return {
     amount: 0,
     line: {
@@ -53,7 +53,7 @@ function info(code: string, explain: string, section: string, source: string): P
       rate: null,
       amount: 0,
       rounding: 'none',
-      rule: { section, source },
+      rule,
       inputs: [],
       explain,
       show: false,
@@ -76,28 +76,25 @@ export function computePt(
   const monthEnd = monthEndIso(y, m);
   const place = e.city ? `${e.city}, ${e.state}` : e.state;
   if (e.ptExempt)
-    return info(
-      'PT_INFO',
-      'Professional tax: nil — exempt (employee facts).',
-      '§3',
-      'statutory-rules.md §3 (exemptions)',
-    );
+    return info('PT_INFO', 'Professional tax: nil — exempt (employee record).', {
+      section: '§3',
+      source: 'statutory-rules.md §3 (exemptions)',
+      law: `the exemptions of the professional tax law of ${place} (employee record: exempt)`,
+    });
   const table = findPtTable(rules, input, monthEnd);
   if (!table) {
     return info(
       'PT_INFO',
-      `Professional tax: not deducted — the statutory data has no slab table for ${place} on ${monthEnd}${e.state === 'TN' ? ' (Tamil Nadu PT is set by each local body; only Greater Chennai Corporation is in the data)' : ''}.`,
-      '§3',
-      'statutory-rules.md §3',
+      `Professional tax: not deducted — the payroll engine has no professional tax slabs for ${place} on ${monthEnd}${e.state === 'TN' ? ' (Tamil Nadu PT is set by each local body; only Greater Chennai Corporation is in the engine)' : ''}.`,
+      { section: '§3', source: 'statutory-rules.md §3', law: `the professional tax law of ${place}` },
     );
   }
   if (table.frequency === 'none') {
-    return info(
-      'PT_INFO',
-      `Professional tax: none in ${place} (${table.source}).`,
-      table.section,
-      table.source,
-    );
+    return info('PT_INFO', `Professional tax: none in ${place}.`, {
+      section: table.section,
+      source: table.source,
+      law: table.law,
+    });
   }
   const ytd = input.earlier.paid.professionalTaxPaise ?? 0;
   const capLeft = Math.max(0, table.annualCap - ytd);
@@ -107,19 +104,19 @@ export function computePt(
       value: gross,
       unit: 'paise',
       from: input.oneTime.some((o) => o.kind === 'earning' && o.ptWage === false)
-        ? 'earnings on this payslip, less one-time items outside the PT gross (ptWage: false)'
+        ? 'earnings on this payslip, less one-time items outside the professional tax gross'
         : 'earnings on this payslip',
     },
     {
-      name: 'PT deducted earlier this FY',
+      name: 'professional tax already paid this year',
       value: ytd,
       unit: 'paise',
-      from: 'earlier.paid.professionalTaxPaise',
+      from: "this employee's payslips earlier this financial year",
     },
     {
       name: 'slab table',
       value: `${table.state}${table.city ? ` ${table.city}` : ''}${table.gender ? ` (${table.gender})` : ''}`,
-      from: `statutory data PT (${table.source})`,
+      from: table.law,
     },
   ];
   if (table.frequency === 'half-yearly') {
@@ -131,9 +128,8 @@ export function computePt(
     if (!(m === 9 || m === 3 || exitThisMonth)) {
       return info(
         'PT_INFO',
-        `Professional tax (${place}): half-yearly — deducted with the September and March salary (or on exit) on the half-year's gross; gross so far this half-year ${formatInr(halfGross)} (${table.source}).`,
-        table.section,
-        table.source,
+        `Professional tax (${place}): half-yearly — deducted with the September and March salary (or on exit) on the half-year's gross; gross so far this half-year ${formatInr(halfGross)}.`,
+        { section: table.section, source: table.source, law: table.law },
       );
     }
     const slab = slabFor(table, halfGross)!;
@@ -150,28 +146,27 @@ export function computePt(
         rate: null,
         amount,
         rounding: 'none',
-        rule: { section: table.section, source: table.source },
+        rule: { section: table.section, source: table.source, law: table.law },
         inputs: [
           ...inputs,
           {
             name: 'half-year gross',
             value: halfGross,
             unit: 'paise',
-            from: 'earlier.grossThisHalfYear + this month',
+            from: 'gross paid earlier this half-year plus this month',
           },
         ],
-        explain: `Professional tax (${place}, half-yearly): half-year gross ${formatInr(halfGross)} falls in the slab ${slabText(table, slab)} → ${formatInr(slab.amount)}${deducted ? `, less ${formatInr(deducted)} already deducted this half-year` : ''}${amount < due ? `, limited to the ${formatInr(table.annualCap)} annual cap` : ''} = ${formatInr(amount)} (${table.source}).`,
+        explain: `Professional tax (${place}, half-yearly): half-year gross ${formatInr(halfGross)} falls in the slab ${slabText(table, slab)} → ${formatInr(slab.amount)}${deducted ? `, less ${formatInr(deducted)} already deducted this half-year` : ''}${amount < due ? `, limited to the ${formatInr(table.annualCap)} annual cap` : ''} = ${formatInr(amount)}.`,
         show: true,
       },
     };
   }
   if (gross <= 0) {
-    return info(
-      'PT',
-      `Professional tax: nil — no salary earned this month (rules §6).`,
-      table.section,
-      table.source,
-    );
+    return info('PT', 'Professional tax: nil — no salary earned this month.', {
+      section: table.section,
+      source: table.source,
+      law: table.law,
+    });
   }
   const slab = slabFor(table, gross)!;
   const feb = m === 2 && slab.february !== undefined;
@@ -188,9 +183,9 @@ export function computePt(
       rate: null,
       amount,
       rounding: 'none',
-      rule: { section: table.section, source: table.source },
+      rule: { section: table.section, source: table.source, law: table.law },
       inputs,
-      explain: `Professional tax (${place}${genderText}): gross ${formatInr(gross)} falls in the slab ${slabText(table, slab)} → ${formatInr(slabAmount)}${feb ? ' (February amount)' : ''}${amount < slabAmount ? `, limited to ${formatInr(amount)} by the ${formatInr(table.annualCap)} annual cap (${formatInr(ytd)} already deducted this FY)` : ''} (${table.source}).`,
+      explain: `Professional tax (${place}${genderText}): gross ${formatInr(gross)} falls in the slab ${slabText(table, slab)} → ${formatInr(slabAmount)}${feb ? ' (February amount)' : ''}${amount < slabAmount ? `, limited to ${formatInr(amount)} by the ${formatInr(table.annualCap)} annual cap (${formatInr(ytd)} already deducted this FY)` : ''}.`,
       show: true,
     },
   };

@@ -220,10 +220,15 @@ export type LineKind = 'earning' | 'deduction' | 'employer' | 'info';
 export type Rounding = 'none' | 'paisa-half-up' | 'rupee-half-up' | 'rupee-up' | 'rupee-nearest' | 'balance';
 
 export interface RuleRef {
-  /** Section of /work/shared/payroll/statutory-rules.md, e.g. '§1.2'. */
+  /** Section of /work/shared/payroll/statutory-rules.md, e.g. '§1.2' (expert view, files). */
   section: string;
-  /** Where the figures come from (notification / sources), from the dated data. */
+  /** Where the figures come from (notification / sources), from the dated data (expert view). */
   source: string;
+  /**
+   * The law and the company setting the line follows, in the words people read on a payslip: the
+   * Act, scheme or notification by name and the setting by its screen name, never a file or key.
+   */
+  law: string;
 }
 
 export interface LineInput {
@@ -231,7 +236,7 @@ export interface LineInput {
   value: string | number;
   /** 'paise': value is money (shown as ₹). */
   unit?: 'paise';
-  /** Where it came from: 'salary line BASIC', 'attendance', 'statutory data epf.wageCeiling' ... */
+  /** Where it came from, in words people read: 'salary structure', 'attendance', 'EPF Scheme 1952' ... */
   from: string;
 }
 
@@ -298,6 +303,8 @@ export interface DatedFigure<T> {
   to?: IsoDate;
   /** Notification / Act and the research sources (S# of the rules file). */
   source: string;
+  /** The law in words for payslip explanations (no rules-file references). */
+  law: string;
   /** Section of the rules file. */
   section: string;
   note?: string;
@@ -353,6 +360,8 @@ export interface PtTable {
   from: IsoDate;
   to?: IsoDate;
   source: string;
+  /** The Act in words for payslip explanations (no rules-file references). */
+  law: string;
   section: string;
   note?: string;
 }
@@ -366,6 +375,8 @@ export interface LwfRate {
   from: IsoDate;
   to?: IsoDate;
   source: string;
+  /** The Act in words for payslip explanations (no rules-file references). */
+  law: string;
   section: string;
 }
 

@@ -23,7 +23,13 @@ function withStarts(starts: number[], from = '2025-04-01'): StatutoryRules {
     esi: {
       ...STATUTORY_RULES.esi,
       contributionPeriodStarts: [
-        { value: starts, from, source: 'test data: periods starting in other months', section: '§2' },
+        {
+          value: starts,
+          from,
+          source: 'test data: periods starting in other months',
+          law: 'test data: periods starting in other months',
+          section: '§2',
+        },
       ],
     },
   };

@@ -124,7 +124,7 @@ describe('one-time items', () => {
     expect(p.lines.find((l) => l.code === 'PT')!.inputs[0]).toMatchObject({
       name: 'gross this month',
       value: 20_000_00,
-      from: 'earnings on this payslip, less one-time items outside the PT gross (ptWage: false)',
+      from: 'earnings on this payslip, less one-time items outside the professional tax gross',
     });
     expect(taxablePay(p)).toBe(20_000_00);
     const line = p.lines.find((l) => l.code === 'REIMB_FUEL')!;

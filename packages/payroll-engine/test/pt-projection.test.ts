@@ -198,7 +198,9 @@ describe('PT for the year in the TDS projection (old regime)', () => {
     expect(line(woman, 'PT')!.amount).toBe(0);
     // Nothing to deduct, so no PT step in the computation; the input list still shows ₹0.
     expect(line(woman, 'TDS')!.explain).not.toContain('PT for the year ₹0:');
-    expect(line(woman, 'TDS')!.explain).toContain('PT for the year ₹0 (earlier.paid.professionalTaxPaise');
+    expect(line(woman, 'TDS')!.explain).toContain(
+      'PT for the year ₹0 (professional tax already paid this year',
+    );
   });
 
   it('no PT where the employee is exempt, and none in the new regime’s TDS', () => {

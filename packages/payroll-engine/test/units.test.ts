@@ -115,6 +115,7 @@ describe('figures are data', () => {
       value: 30_000_00,
       from: '2027-04-01',
       source: 'test figure',
+      law: 'test figure',
       section: '§2',
     });
     const last = STATUTORY_RULES.incomeTax[STATUTORY_RULES.incomeTax.length - 1]!;

@@ -19,6 +19,7 @@ export const PT: PtTable[] = [
     annualCap: CAP,
     from: '2025-04-01',
     source: `Karnataka Act 33 of 2025 — ${R} S30, S31, S32, S33`,
+    law: 'Karnataka Tax on Professions, Trades, Callings and Employments Act, 1976 (as amended by Act 33 of 2025)',
     section: '§3 Karnataka',
     note: 'Boundary: "25,000 and more" pays (Act wording) — the engine charges ₹200 at exactly ₹25,000.',
   },
@@ -33,6 +34,7 @@ export const PT: PtTable[] = [
     annualCap: CAP,
     from: '2023-04-01',
     source: `Maharashtra PT Act Schedule I entry 1 (from 1 Apr 2023) — ${R} S34, S35b, S36b`,
+    law: 'Maharashtra State Tax on Professions, Trades, Callings and Employments Act, 1975, Schedule I entry 1 (from 1 Apr 2023)',
     section: '§3 Maharashtra',
     note: 'Men (and, as the engine reads it, any gender other than female).',
   },
@@ -47,6 +49,7 @@ export const PT: PtTable[] = [
     annualCap: CAP,
     from: '2023-04-01',
     source: `Maharashtra PT Act Schedule I entry 1, women ≤ ₹25,000 exempt (from 1 Apr 2023) — ${R} S34, S35b, S36b`,
+    law: 'Maharashtra State Tax on Professions, Trades, Callings and Employments Act, 1975, Schedule I entry 1: women earning up to ₹25,000 a month exempt (from 1 Apr 2023)',
     section: '§3 Maharashtra',
   },
   {
@@ -62,6 +65,7 @@ export const PT: PtTable[] = [
     annualCap: CAP,
     from: '2025-04-01',
     source: `West Bengal PT slabs — ${R} S37, S38, S39`,
+    law: 'West Bengal State Tax on Professions, Trades, Callings and Employments Act, 1979',
     section: '§3 West Bengal',
     note: '[CONFLICT] S37b/frappe: ≤ ₹8,500 nil and ₹90 for 8,501–10,000; the engine uses ≤ ₹10,000 nil (3 sources).',
   },
@@ -80,6 +84,7 @@ export const PT: PtTable[] = [
     annualCap: CAP,
     from: '2024-10-01',
     source: `Greater Chennai Corporation circular R.D.(HQ).C.No.PT/SPL/2024, 20 Jan 2025 (from H2 FY 2024-25) — ${R} S71, S72, S19b`,
+    law: 'Tamil Nadu Urban Local Bodies Act, 1998, by the Greater Chennai Corporation circular of 20 Jan 2025 (from October 2024)',
     section: '§3 Tamil Nadu',
     note: 'Slabs on half-year income (Apr–Sep, Oct–Mar); deducted in full in September and March, or in the exit month.',
   },
@@ -90,6 +95,7 @@ export const PT: PtTable[] = [
     annualCap: CAP,
     from: '2025-04-01',
     source: `Telangana PT slabs — ${R} S73, S74, S51`,
+    law: 'Telangana Tax on Professions, Trades, Callings and Employments Act, 1987',
     section: '§3 Telangana',
   },
   {
@@ -99,6 +105,7 @@ export const PT: PtTable[] = [
     annualCap: CAP,
     from: '2025-04-01',
     source: `Gujarat PT: nil below ₹12,000, ₹200 from ₹12,000 — ${R} S75, S76`,
+    law: 'Gujarat State Tax on Professions, Trades, Callings and Employments Act, 1976',
     section: '§3 Gujarat',
     note: '[CONFLICT] older tables (S77, frappe) have ₹80/₹150 slabs below ₹12,000; the engine uses nil < ₹12,000.',
   },
@@ -109,6 +116,7 @@ export const PT: PtTable[] = [
     annualCap: CAP,
     from: '2013-02-01',
     source: `G.O.Ms.No. 82, Revenue (CT-IV), 4 Feb 2013 — ${R} S78, S79`,
+    law: 'Andhra Pradesh Tax on Professions, Trades, Callings and Employments Act, 1987 (G.O.Ms.No. 82 of 4 Feb 2013)',
     section: '§3 Andhra Pradesh',
   },
   {
@@ -118,6 +126,7 @@ export const PT: PtTable[] = [
     annualCap: 0,
     from: '2025-04-01',
     source: `Delhi (NCT) levies no professional tax — ${R} S114, S115, S116`,
+    law: 'Delhi (NCT) levies no professional tax',
     section: '§3 Delhi',
   },
 ];
@@ -130,6 +139,7 @@ export const LWF: LwfRate[] = [
     months: [6, 12],
     from: '2024-06-01',
     source: `Maharashtra LWF (Amendment) Act 2024 (gazette 18 Mar 2024) — ${R} S80, S81, S82, S51`,
+    law: 'Maharashtra Labour Welfare Fund Act, 1953 (as amended in 2024)',
     section: '§4 Maharashtra',
   },
   {
@@ -139,6 +149,7 @@ export const LWF: LwfRate[] = [
     months: [12],
     from: '2025-01-01',
     source: `Karnataka LWF (Amendment) Act 2024 (CY 2025 onward; State's ₹50 not on the payslip) — ${R} S83, S84, S51`,
+    law: 'Karnataka Labour Welfare Fund Act, 1965 (as amended in 2024, from calendar year 2025)',
     section: '§4 Karnataka',
   },
   {
@@ -148,6 +159,7 @@ export const LWF: LwfRate[] = [
     months: [12],
     from: '2025-04-01',
     source: `Tamil Nadu LWF ₹20 / ₹40, December — ${R} S87, S51`,
+    law: 'Tamil Nadu Labour Welfare Fund Act, 1972',
     section: '§4 Tamil Nadu',
   },
 ];

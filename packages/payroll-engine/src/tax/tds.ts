@@ -140,7 +140,7 @@ export function computeMonthlyTds(input: TdsInput, rules: IncomeTaxYearRules): T
   const monthName = MONTH_NAMES[index - 1];
   let tdsDetail: string;
   if (noPayment) {
-    tdsDetail = `no salary paid in ${monthName}, so no TDS (TDS is deducted when salary is paid; rules file 5.5 step 5); the balance moves to the next paid month`;
+    tdsDetail = `no salary paid in ${monthName}, so no TDS (TDS is deducted when salary is paid); the balance moves to the next paid month`;
   } else if (balance <= 0) {
     tdsDetail =
       excess > 0

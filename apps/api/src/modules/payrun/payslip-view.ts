@@ -59,9 +59,6 @@ export async function payslipRowsOf(tx: Queryable, runId: string, employeeIds: s
   return rows;
 }
 
-/** The rule a line follows, in words: its source, without the rules file's section marks. */
-const ruleWords = (source: string) => source.replace(/\s*\[[^\]]*\]/g, '').trim();
-
 /**
  * The payslip as people read it (ADR 0016): the stored figures, each line explained by the engine
  * run again on the stored input. Where the engine's figures now differ from the stored ones (a
@@ -151,7 +148,8 @@ export async function payslipView(
         rate_bp: l.rate,
         amount_paise: l.amount,
         explain: x?.explain ?? '',
-        rule: x ? ruleWords(x.rule.source) : '',
+        // The law and settings in words; the rules-file references (rule.source) are not for payslips.
+        rule: x ? x.rule.law : '',
         show: l.show,
         previous_paise: opts.previous ? (previous.get(l.code) ?? null) : null,
       };

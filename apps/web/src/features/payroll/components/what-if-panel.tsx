@@ -42,7 +42,10 @@ const KIND_LABEL: Record<WhatIfLine['kind'], string> = {
   info: 'Information',
 };
 
-/** One payslip line; opening it shows the engine's explanation and the rule it follows. */
+/**
+ * One payslip line; opening it shows the engine's explanation, which ends with the law and setting
+ * it follows in words (the rules-file references in `rule` are not shown).
+ */
 function LineRow({ line }: { line: WhatIfLine }) {
   const [open, setOpen] = useState(false);
   const id = `explain-${line.code}`;
@@ -67,9 +70,6 @@ function LineRow({ line }: { line: WhatIfLine }) {
         <Table.Td colSpan={3}>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {line.explain}
-          </Text>
-          <Text size="xs" c="dimmed" mt={4}>
-            Rule: statutory-rules.md {line.rule.section} · {line.rule.source}
           </Text>
         </Table.Td>
       </Table.Tr>

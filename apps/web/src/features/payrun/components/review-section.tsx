@@ -160,7 +160,7 @@ function PayslipDialog({
                     </Text>
                   )}
                   <Text size="sm">{l.explain}</Text>
-                  {l.rule && (
+                  {l.rule && !l.explain.includes(l.rule) && (
                     <Text size="xs" c="dimmed">
                       {l.rule}
                     </Text>

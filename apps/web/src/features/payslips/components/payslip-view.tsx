@@ -39,7 +39,7 @@ function LineRows({ line }: { line: PayslipLine }) {
         <Table.Tr id={id}>
           <Table.Td colSpan={2} bg="gray.0">
             <Text size="sm">{line.explain || 'No explanation was recorded for this line.'}</Text>
-            {line.rule && (
+            {line.rule && !line.explain.includes(line.rule) && (
               <Text size="xs" c="dimmed" mt={4}>
                 Rule: {line.rule}
               </Text>
