@@ -5,6 +5,7 @@
 export const ENGINE_VERSION = '0.2.0';
 
 export { computePayslip } from './compute';
+export { MONTH_NAMES } from './dates';
 export { payDays } from './days';
 export { epsEligibleAtJoining } from './epf';
 export { divCeil, divHalfUp, formatInr, formatRate, splitByWeights, splitEvenly } from './money';

@@ -1,27 +1,13 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type LetterMergeField, renderMergeFields } from '@hr/contract';
+import { MONTH_NAMES } from '@hr/payroll-engine';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** "2026-04-01" -> "1 April 2026" (a calendar date: no time zone is involved). */
 export function formatLetterDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
-  return `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
+  return `${d} ${MONTH_NAMES[(m ?? 1) - 1]} ${y}`;
 }
 
 /** Paise -> "₹12,34,567.00" (en-IN grouping). */

@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '@hr/payroll-engine';
 import ExcelJS from 'exceljs';
 import { CONTENT_TYPES, csvField, type ExportCell } from '../../../lib/export';
 import type { StoredLine } from '../stored';
@@ -56,25 +57,10 @@ export function monthEnd(month: string): string {
   return `${month}-${String(last).padStart(2, '0')}`;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** '2026-11' → 'November 2026'. */
 export function monthName(month: string): string {
   const [y, m] = month.split('-');
-  return `${MONTHS[Number(m) - 1]} ${y}`;
+  return `${MONTH_NAMES[Number(m) - 1]} ${y}`;
 }
 
 /** `{prefix}-{MM-YYYY}.{ext}`, the name every export of the project has (spec section 7). */

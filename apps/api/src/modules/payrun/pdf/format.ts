@@ -1,19 +1,5 @@
+import { MONTH_NAMES } from '@hr/payroll-engine';
 import { monthParts } from '../month';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
  * Paise -> "₹1,23,456.00": en-IN grouping (the last three digits, then twos), always two decimals,
@@ -32,13 +18,13 @@ export function formatRupees(paise: number): string {
 /** '2026-11' -> 'November 2026'. */
 export function formatMonth(ym: string): string {
   const { y, m } = monthParts(ym);
-  return `${MONTHS[m - 1]} ${y}`;
+  return `${MONTH_NAMES[m - 1]} ${y}`;
 }
 
 /** '2026-11-30' -> '30 Nov 2026' (as the web app shows dates); anything else is shown as given. */
 export function formatDate(iso: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  const month = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
   if (!match || !month) return iso;
   return `${Number(match[3])} ${month.slice(0, 3)} ${match[1]}`;
 }
