@@ -5,6 +5,17 @@ import type { z } from 'zod';
 import { type Actor, actorOf } from '../plugins/auth';
 
 export type QueueMode = 'team' | 'admin';
+
+/**
+ * A decision's item with the words the decider should read instead of the queue's plain message
+ * (say, that an approved correction of a confirmed month is paid back in the next pay run).
+ */
+export class DecisionReply<T> {
+  constructor(
+    readonly item: T,
+    readonly message: string,
+  ) {}
+}
 type Permissions = { view: string; edit: string };
 /** The `data` of a response envelope schema. */
 type Data<S extends z.ZodType> = z.input<S> extends { data: infer D } ? D : never;
@@ -30,7 +41,7 @@ export type QueueRoutesOptions<
     decision: 'approved' | 'rejected',
     comment: string | null,
     mode: QueueMode,
-  ): Promise<Data<I>>;
+  ): Promise<Data<I> | DecisionReply<Data<I>>>;
 };
 
 /**
@@ -51,6 +62,8 @@ export function queueRoutes<
   // schemas by QueueRoutesOptions, and the response schemas still serialise every reply.
   const schemas: { query: z.ZodType; page: z.ZodType; item: z.ZodType } = o.schemas;
   const ok = <T>(data: T, message = 'ok') => ({ status: 200, message, data });
+  const decided = <T>(out: T | DecisionReply<T>, message: string) =>
+    out instanceof DecisionReply ? ok(out.item, out.message) : ok(out, message);
   for (const mode of ['team', 'admin'] as const) {
     const base = o.paths[mode];
     const { view, edit } = 'view' in o.permissions ? o.permissions : o.permissions[mode];
@@ -90,7 +103,7 @@ export function queueRoutes<
         },
       },
       async (req) =>
-        ok(
+        decided(
           await o.decide(actorOf(req), req.params.id, 'approved', req.body?.comment || null, mode),
           o.messages.approved,
         ),
@@ -102,7 +115,7 @@ export function queueRoutes<
         schema: { tags, params: IdParamSchema, body: RejectInputSchema, response: { 200: schemas.item } },
       },
       async (req) =>
-        ok(
+        decided(
           await o.decide(actorOf(req), req.params.id, 'rejected', req.body.comment, mode),
           o.messages.rejected,
         ),

@@ -27,7 +27,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import { type QueueMode, queueRoutes } from '../../lib/queue-routes';
+import { DecisionReply, type QueueMode, queueRoutes } from '../../lib/queue-routes';
 import { type Actor, actorOf } from '../../plugins/auth';
 import { readMultipart, registerMultipart } from '../../plugins/multipart';
 import type { AttendanceService } from './attendance.service';
@@ -337,6 +337,9 @@ export function attendanceRoutes(
     messages: { approved: 'Request approved', rejected: 'Request rejected' },
     list: (actor, q, mode) => reg.queue(who(actor, mode), q, mode),
     get: (actor, id, mode) => reg.queueGet(who(actor, mode), id, mode),
-    decide: (actor, id, decision, comment, mode) => reg.decide(who(actor, mode), id, decision, comment, mode),
+    decide: async (actor, id, decision, comment, mode) => {
+      const { item, note } = await reg.decide(who(actor, mode), id, decision, comment, mode);
+      return note ? new DecisionReply(item, `Request approved. ${note}`) : item;
+    },
   });
 }

@@ -116,6 +116,32 @@ export function correctionNote(locked: string[], what = 'the approved correction
   return `${named} ${locked.length === 1 ? 'is' : 'are'} in a confirmed pay run: ${what} is paid back as LOP reversal in the next pay run`;
 }
 
+/**
+ * What a final approval of this source did to the confirmed months among `dates`, in words for the
+ * decider's reply (null when no date is locked): the loss of pay recorded to be paid back, or that
+ * the day carried none.
+ */
+export async function decidedCorrectionNote(
+  tx: Queryable,
+  employeeId: string,
+  dates: string[],
+  source: { source: CorrectionSource; id: string },
+): Promise<string | null> {
+  const locked = await lockedDates(tx, employeeId, dates);
+  if (locked.length === 0) return null;
+  const { rows } = await tx.query<{ date: string; lop_days: string }>(
+    `SELECT date::text AS date, lop_days FROM attendance_corrections
+      WHERE employee_id = $1 AND source = $2 AND source_id = $3 ORDER BY date`,
+    [employeeId, source.source, source.id],
+  );
+  const days = rows.reduce((n, r) => n + Number(r.lop_days), 0);
+  const named = locked.map(longDate).join(', ');
+  const inRun = `${named} ${locked.length === 1 ? 'is' : 'are'} in a confirmed pay run`;
+  if (days === 0) return `${inRun} and carried no loss of pay: nothing is paid back`;
+  const amount = days === 0.5 ? 'half a day' : days === 1 ? '1 day' : `${days} days`;
+  return `${inRun}: ${amount} of loss of pay ${days > 1 ? 'are' : 'is'} paid back as LOP reversal in the next pay run`;
+}
+
 /** Unsettled corrections of these employees in months before `beforeMonth` (YYYY-MM), by date. */
 export async function unsettledCorrections(
   tx: Queryable,

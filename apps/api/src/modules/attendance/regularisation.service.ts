@@ -13,10 +13,10 @@ import type { Actor } from '../../plugins/auth';
 import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinition } from '../approvals';
 import * as attendanceRepo from './attendance.repo';
 import { deriveRange } from './attendance.service';
-import { correctionNote, recordCorrections } from './corrections';
+import { correctionNote, decidedCorrectionNote, recordCorrections } from './corrections';
 import { loadDayContexts } from './day-context';
 import { addDays, hhmmToMinutes, localToInstant, monthRange } from './derive';
-import { lockedDates } from './locks';
+import { lockedDates, longDate } from './locks';
 import * as repo from './regularisation.repo';
 
 /** The request type registered with the approval engine (APPROVAL_REQUEST_TYPES in the contract). */
@@ -118,7 +118,7 @@ export function createRegularisationService(deps: { db: Db; engine: ApprovalEngi
         const note = correctionNote(await lockedDates(tx, r.employee_id, [r.date]));
         out.set(r.id, {
           title: `Regularisation: ${r.employee_name}`,
-          summary: `${r.date}: ${REASON_LABELS.get(r.reason) ?? r.reason}${note ? `. ${note}` : ''}`,
+          summary: `${longDate(r.date)}: ${REASON_LABELS.get(r.reason) ?? r.reason}${note ? `. ${note}` : ''}`,
         });
       }
       return out;
@@ -322,7 +322,13 @@ export function createRegularisationService(deps: { db: Db; engine: ApprovalEngi
             status: result.status,
           },
         });
-        return itemOf(tx, id, actor, mode);
+        const item = await itemOf(tx, id, actor, mode);
+        // A final approval of a day in a confirmed pay run: say what happens to its loss of pay.
+        const note =
+          result.status === 'approved'
+            ? await decidedCorrectionNote(tx, row.employee_id, [row.date], { source: 'regularisation', id })
+            : null;
+        return { item, note };
       }),
   };
 }

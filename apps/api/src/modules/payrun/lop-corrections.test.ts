@@ -184,7 +184,7 @@ describe('November: corrections of October are paid back', () => {
       (r) => r.subject_id === reg.json().data.id,
     );
     expect(waiting?.summary).toBe(
-      '2026-10-13: Missed punch. 13 Oct 2026 is in a confirmed pay run: the approved correction is paid back as LOP reversal in the next pay run',
+      '13 Oct 2026: Missed punch. 13 Oct 2026 is in a confirmed pay run: the approved correction is paid back as LOP reversal in the next pay run',
     );
     const approved = await callAs(
       t,
@@ -195,6 +195,10 @@ describe('November: corrections of October are paid back', () => {
     );
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data.status).toBe('approved');
+    // The approver is told what the approval does to the confirmed month.
+    expect(approved.json().message).toBe(
+      'Request approved. 13 Oct 2026 is in a confirmed pay run: 1 day of loss of pay is paid back as LOP reversal in the next pay run',
+    );
     // October's day is as the run paid it.
     expect(await dayOf('2026-10-13')).toEqual({ status: 'absent', locked: true });
     expect(await corrections()).toEqual([
@@ -218,6 +222,9 @@ describe('November: corrections of October are paid back', () => {
       { comment: 'OK' },
     );
     expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().message).toBe(
+      'Request approved. 15 Oct 2026 is in a confirmed pay run and carried no loss of pay: nothing is paid back',
+    );
     expect((await corrections()).map((c) => c.date)).toEqual(['2026-10-13']);
   });
 
