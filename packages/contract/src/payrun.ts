@@ -261,6 +261,11 @@ export const PayRunSchema = z.object({
     failed: z.number().int(),
     payslips: z.number().int(),
   }),
+  /**
+   * While generating: when the last payslip PDF was made, if that was over five minutes ago (its
+   * worker has stopped; `generate_payslips` is then allowed, to resume). Null otherwise.
+   */
+  payslips_stalled_since: z.string().nullable(),
   totals: PayRunTotalsSchema.nullable(),
   anomalies: z.object({ total: z.number().int(), open: z.number().int() }),
   sheets: z.object({

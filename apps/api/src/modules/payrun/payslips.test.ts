@@ -421,3 +421,59 @@ describe('generating the payslips again', () => {
     ).toBe(400);
   });
 });
+
+describe('a generation whose worker stopped', () => {
+  it('is offered to resume after five minutes without a payslip made, and makes only the missing ones', async () => {
+    await generated();
+    // A worker stopped with 10 payslips left: their files were never made, the rest 10 minutes ago.
+    const { rows: left } = await t.db.query<{ payslip_id: string; file_key: string }>(
+      'SELECT payslip_id, file_key FROM payslip_files WHERE run_id = $1 ORDER BY payslip_id LIMIT 10',
+      [runId],
+    );
+    for (const f of left) rmSync(path.join(dir, ...f.file_key.split('/')));
+    await t.db.query('DELETE FROM payslip_files WHERE payslip_id = ANY($1::uuid[])', [
+      left.map((f) => f.payslip_id),
+    ]);
+    await t.db.query(
+      `UPDATE payslip_files SET generated_at = now() - interval '10 minutes' WHERE run_id = $1`,
+      [runId],
+    );
+    const kept = await t.db.query<{ file_key: string }>(
+      'SELECT file_key FROM payslip_files WHERE run_id = $1 ORDER BY payslip_id',
+      [runId],
+    );
+    const stopped = async (minutesAgo: number) => {
+      await t.db.query(
+        `UPDATE pay_runs SET payslips_status = 'generating', updated_at = now() - make_interval(mins => $2)
+          WHERE id = $1`,
+        [runId, minutesAgo],
+      );
+      return (await callAs(t, admin, 'GET', `/api/payrun/${runId}`)).json().data;
+    };
+    // Four minutes: still moving as far as anyone can tell; nothing is offered.
+    let run = await stopped(4);
+    expect(run.payslips_stalled_since).toBeNull();
+    expect(run.abilities.generate_payslips).toBe(false);
+    run = await stopped(10);
+    expect(run.payslips_stalled_since).not.toBeNull();
+    expect(Date.now() - Date.parse(run.payslips_stalled_since)).toBeGreaterThan(9 * 60_000);
+    expect(run.abilities.generate_payslips).toBe(true);
+    expect(run.progress.payslips).toBe(50);
+
+    const resume = await callAs(t, admin, 'POST', `/api/payrun/payslips/${runId}`);
+    expect(resume.statusCode, resume.body).toBe(202);
+    expect(resume.json().message).toMatch(/^Generating the remaining 10 of 60 payslips of Nov 2026\./);
+    const done = await generated();
+    expect(done.payslips_stalled_since).toBeNull();
+    expect(done.progress.payslips).toBe(60);
+    // The 50 made before are untouched; the 10 missing are made once each.
+    const after = await t.db.query<{ payslip_id: string; file_key: string }>(
+      'SELECT payslip_id, file_key FROM payslip_files WHERE run_id = $1 ORDER BY payslip_id',
+      [runId],
+    );
+    expect(after.rows).toHaveLength(60);
+    const before = new Set(kept.rows.map((r) => r.file_key));
+    expect(after.rows.filter((r) => before.has(r.file_key))).toHaveLength(50);
+    expect(filesOnDisk()).toHaveLength(60);
+  });
+});

@@ -37,12 +37,20 @@ type RunDbRow = {
   employees: number;
   computed: number;
   failed: number;
+  payslips_stalled_since: string | null;
   payslips: number;
   anomalies_total: number;
   anomalies_open: number;
 };
 
 const ts = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A generation with no payslip made for this long has lost its worker (a job that died keeps its
+ * place until pg-boss expires it, half an hour later): the run offers to resume. Resuming is safe
+ * while a slow worker still runs, since each chunk claims its payslips FOR UPDATE SKIP LOCKED.
+ */
+const STALLED_AFTER_MINUTES = 5;
 
 const RUN_SELECT = `SELECT r.id, to_char(r.month, 'YYYY-MM') AS month, to_char(r.pay_date, 'YYYY-MM-DD') AS pay_date,
     r.status, r.attendance_status, r.payslips_status, r.totals, r.engine_version,
@@ -53,6 +61,10 @@ const RUN_SELECT = `SELECT r.id, to_char(r.month, 'YYYY-MM') AS month, to_char(r
     (SELECT count(*)::int FROM payslips p WHERE p.run_id = r.id AND p.status = 'computed') AS computed,
     (SELECT count(*)::int FROM payslips p WHERE p.run_id = r.id AND p.status = 'failed') AS failed,
     (SELECT count(*)::int FROM payslip_files f WHERE f.run_id = r.id AND NOT f.outdated) AS payslips,
+    (SELECT ${ts('p.at')} FROM (SELECT greatest(r.updated_at, max(f.generated_at)) AS at
+        FROM payslip_files f WHERE f.run_id = r.id) p
+      WHERE r.payslips_status = 'generating' AND p.at < now() - interval '${STALLED_AFTER_MINUTES} minutes')
+      AS payslips_stalled_since,
     (SELECT count(*)::int FROM pay_run_anomalies a WHERE a.run_id = r.id) AS anomalies_total,
     (SELECT count(*)::int FROM pay_run_anomalies a WHERE a.run_id = r.id AND a.acknowledged_at IS NULL) AS anomalies_open
   FROM pay_runs r`;
@@ -85,6 +97,7 @@ function view(r: RunDbRow, settings: PayRunSettings, actorUserId: string, sheets
     attendance_status: r.attendance_status,
     payslips_status: r.payslips_status,
     progress: { employees: r.employees, computed: r.computed, failed: r.failed, payslips: r.payslips },
+    payslips_stalled_since: r.payslips_stalled_since,
     totals: r.totals
       ? {
           employees: r.totals.employees,
@@ -109,7 +122,8 @@ function view(r: RunDbRow, settings: PayRunSettings, actorUserId: string, sheets
       compute: open && r.attendance_status === 'confirmed',
       confirm: r.status === 'computed' && blockers.length === 0,
       delete: open,
-      generate_payslips: r.status === 'confirmed' && r.payslips_status !== 'generating',
+      generate_payslips:
+        r.status === 'confirmed' && (r.payslips_status !== 'generating' || r.payslips_stalled_since !== null),
       download_files: r.status === 'confirmed',
     },
     confirm_blockers: blockers,

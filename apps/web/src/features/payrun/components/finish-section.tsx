@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { LoadError } from '../../../components/ui/list-states';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { confirm } from '../../../lib/confirm';
+import { formatDateTime } from '../../../lib/format';
 import { toastError } from '../../../lib/toasts';
 import { downloadRunFile, errorText, useGeneratePayslips, useRunFiles } from '../api/payrun-api';
 import { monthLabel } from './words';
@@ -25,11 +26,17 @@ export function PayslipsSection({ run }: { run: PayRun }) {
             Making payslips: {payslips} of {employees} employees
           </Text>
           <Progress value={employees ? (payslips / employees) * 100 : 0} aria-label="Payslips made" />
+          {run.payslips_stalled_since && (
+            <Alert color="yellow" title="Payslip generation has stopped making progress">
+              No payslip has been made since {formatDateTime(run.payslips_stalled_since)}: the worker making
+              them may have stopped. Resume makes the payslips still missing; none is made twice.
+            </Alert>
+          )}
         </>
       ) : (
         <Text size="sm">No payslips made yet.</Text>
       )}
-      {run.abilities.generate_payslips && run.payslips_status !== 'generating' && (
+      {run.abilities.generate_payslips && (
         <Group>
           <Button
             onClick={async () => {
@@ -62,7 +69,11 @@ export function PayslipsSection({ run }: { run: PayRun }) {
             }}
             loading={generate.isPending}
           >
-            {run.payslips_status === 'generated' ? 'Generate again' : 'Generate payslips'}
+            {run.payslips_status === 'generated'
+              ? 'Generate again'
+              : run.payslips_status === 'generating'
+                ? 'Resume generating payslips'
+                : 'Generate payslips'}
           </Button>
         </Group>
       )}

@@ -20,6 +20,7 @@ function runOf(over: Partial<PayRun> = {}): PayRun {
     attendance_status: 'pending',
     payslips_status: 'none',
     progress: { employees: 60, computed: 0, failed: 0, payslips: 0 },
+    payslips_stalled_since: null,
     totals: null,
     anomalies: { total: 0, open: 0 },
     sheets: { attendance: null, onetime: null, tds: null },
@@ -172,6 +173,46 @@ describe('generating payslips', () => {
       { silent: true },
     );
     post.mockRestore();
+  });
+});
+
+describe('a generation that stopped making progress', () => {
+  it('says since when and resumes without asking, making only the missing payslips', async () => {
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({ data: { message: 'Generating', data: {} } });
+    const user = userEvent.setup();
+    const run = runOf({
+      status: 'confirmed',
+      payslips_status: 'generating',
+      progress: { employees: 60, computed: 60, failed: 0, payslips: 24 },
+      payslips_stalled_since: '2026-11-26T06:30:00Z',
+      abilities: { ...runOf().abilities, generate_payslips: true },
+    });
+    renderWithProviders(
+      <>
+        <PayslipsSection run={run} />
+        <ConfirmHost />
+      </>,
+    );
+    expect(screen.getByText('Making payslips: 24 of 60 employees')).toBeInTheDocument();
+    expect(screen.getByText(/No payslip has been made since 26 Nov 2026, 12:00/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume generating payslips' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(post).toHaveBeenCalledWith(`/payrun/payslips/${run.id}`, undefined, { silent: true });
+    post.mockRestore();
+  });
+
+  it('offers nothing while the generation moves', () => {
+    renderWithProviders(
+      <PayslipsSection
+        run={runOf({
+          status: 'confirmed',
+          payslips_status: 'generating',
+          progress: { employees: 60, computed: 60, failed: 0, payslips: 24 },
+        })}
+      />,
+    );
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByText(/has stopped making progress/)).not.toBeInTheDocument();
   });
 });
 
