@@ -27,7 +27,7 @@ import {
   monthDays,
   monthRange,
 } from './derive';
-import { inLock, lockRanges } from './locks';
+import { holdMonths, inLock, lockRanges } from './locks';
 import {
   countPenalties,
   cycleOf,
@@ -68,6 +68,21 @@ export function dayOut(date: string, row: repo.DayRow | undefined, locked = fals
  * and replaces the unlocked days: the days of a period locked by a confirmed pay run (locks.ts)
  * are left out of the write here, the one place every re-derive path goes through.
  */
+/** The first day of each month from `from` to `to` (YYYY-MM-DD). */
+function monthStarts(from: string, to: string): string[] {
+  const out: string[] = [];
+  let y = Number(from.slice(0, 4));
+  let m = Number(from.slice(5, 7));
+  const end = to.slice(0, 7);
+  for (;;) {
+    const key = `${y}-${String(m).padStart(2, '0')}`;
+    if (key > end) return out;
+    out.push(`${key}-01`);
+    m = m === 12 ? 1 : m + 1;
+    if (m === 1) y++;
+  }
+}
+
 export async function deriveRange(
   tx: Queryable,
   companyId: string,
@@ -80,6 +95,10 @@ export async function deriveRange(
   const ids = employeeIds === 'all' ? await repo.activeEmployeeIds(tx) : [...new Set(employeeIds)];
   if (ids.length === 0 || to < from) return 0;
   const today = dateIn(tz, now);
+  // Like a request deciding on days, a re-derive (punches, holidays, shifts, the nightly job) holds
+  // its months shared: it commits before a pay run's confirm reads them, or waits and finds them
+  // locked, never changing a day between the confirm's read and its lock.
+  await holdMonths(tx, monthStarts(from, to), 'shared');
   const locks = await lockRanges(tx, from, to);
   let written = 0;
   for (let i = 0; i < ids.length; i += BATCH) {

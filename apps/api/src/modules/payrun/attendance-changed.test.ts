@@ -185,3 +185,24 @@ describe('a regularisation approved after the attendance was taken', () => {
     expect((await dayOf('2026-10-13'))?.status).not.toBe('absent');
   });
 });
+
+describe('changes that are not requests', () => {
+  it('a re-derive of a month (punches, holidays, the nightly job) waits while a confirm holds it', async () => {
+    // The confirm's hold on November (taken alone) is open; the derive of a November day must wait
+    // for it, as a request's decision does, and run once it ends.
+    let derived = false;
+    let pending: Promise<void> | undefined;
+    await t.db.tenant(acme, async (tx) => {
+      await holdMonths(tx, ['2026-11-01'], 'alone');
+      pending = t.db
+        .tenant(acme, (other) => deriveRange(other, acme, [priya], '2026-10-31', '2026-11-01', t.clock.now()))
+        .then(() => {
+          derived = true;
+        });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(derived).toBe(false);
+    });
+    await pending;
+    expect(derived).toBe(true);
+  });
+});
