@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './precompress';
+import { stampBuildInputs } from './build-inputs.ts';
+import { precompress } from './precompress.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
@@ -9,7 +10,7 @@ const engine = fileURLToPath(new URL('../../packages/payroll-engine/src/index.ts
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), stampBuildInputs(fileURLToPath(new URL('../..', import.meta.url)))],
   resolve: { alias: { '@hr/contract': contract, '@hr/payroll-engine': engine } },
   build: {
     // The API serves this folder (dist/web at the repository root).
