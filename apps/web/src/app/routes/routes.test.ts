@@ -10,9 +10,11 @@ describe('route tables (spec section 2)', () => {
   it('has every route of each section', () => {
     expect(USER_SCREENS).toHaveLength(8);
     expect(TEAM_SCREENS).toHaveLength(5);
-    // The spec's 21 admin routes, plus the employee page (admin/employees/:employeeId).
-    expect(ADMIN_SCREENS).toHaveLength(22);
+    // The spec's 21 admin routes, plus the employee page (admin/employees/:employeeId) and the
+    // background jobs (utility/jobs, off the dashboard: issue 24).
+    expect(ADMIN_SCREENS).toHaveLength(23);
     expect(ADMIN_SCREENS.map((s) => s.path)).toContain('employees/:employeeId');
+    expect(permissionOf(ADMIN_SCREENS, 'utility/jobs')).toEqual(['admin_dashboard.view']);
     // Plus settings/statutory-details/figures: what the engine uses on a date (issue 14).
     expect(PAYROLL_SCREENS).toHaveLength(17);
   });

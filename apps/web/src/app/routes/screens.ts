@@ -18,6 +18,11 @@ export const TeamDashboard = lazy(() =>
     default: m.TeamDashboard,
   })),
 );
+export const JobsScreen = lazy(() =>
+  withFullStyles(import('../../features/jobs/components/jobs-panel')).then((m) => ({
+    default: m.JobsScreen,
+  })),
+);
 export const AdminDashboard = lazy(() =>
   withFullStyles(import('../../features/dashboard/components/admin-dashboard')).then((m) => ({
     default: m.AdminDashboard,

@@ -1,4 +1,4 @@
-import type { AdminDashboard, EmployeeDashboard, JobQueueStatus, TeamDashboard } from '@hr/contract';
+import type { AdminDashboard, EmployeeDashboard, TeamDashboard } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from '../../../lib/api-client';
 
@@ -24,10 +24,4 @@ export const useTeamDashboard = () =>
     staleTime: 0,
     queryKey: ['dashboard', 'team'],
     queryFn: () => unwrap<TeamDashboard>(apiClient.get('/dashboard/team')),
-  });
-/** Background and scheduled job queues with their last runs and counts (administrators). Silent: the panel shows its own error. */
-export const useJobStatus = () =>
-  useQuery({
-    queryKey: ['jobs', 'status'],
-    queryFn: () => unwrap<JobQueueStatus[]>(apiClient.get('/jobs', { silent: true })),
   });

@@ -8,7 +8,6 @@ import { formatDate, formatPaise } from '../../../lib/format';
 import { monthLabel } from '../../payslips/components/payslip-format';
 import { useAdminDashboard } from '../api/dashboard-api';
 import { AnnouncementList } from './announcement-list';
-import { JobsPanel } from './jobs-panel';
 import { ADMIN_QUEUE, daysLabel, REQUEST_TYPE_LABEL, requestTypeLabel } from './request-types';
 
 function Figure({ label, value }: { label: string; value: number }) {
@@ -120,8 +119,8 @@ const when = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' :
 
 /**
  * Admin dashboard: headcount, joiners and exits, by division (chart and table), pending requests of
- * every queue, the month's payroll status, birthdays, anniversaries, announcements, and the
- * background jobs (last run, failures).
+ * every queue, the month's payroll status, birthdays, anniversaries and announcements (the
+ * background jobs have their own page, Utility › Background jobs).
  */
 export function AdminDashboard() {
   const q = useAdminDashboard();
@@ -279,7 +278,6 @@ export function AdminDashboard() {
               )}
             </Paper>
           </SimpleGrid>
-          <JobsPanel />
         </>
       )}
     </>

@@ -1,9 +1,10 @@
 import type { JobQueueStatus } from '@hr/contract';
-import { Alert, Badge, Button, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Paper, Table, Text } from '@mantine/core';
+import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { formatDateTime } from '../../../lib/format';
 import { useCompanyTimeZone } from '../../../lib/store';
-import { useJobStatus } from '../api/dashboard-api';
+import { useJobStatus } from '../api/jobs-api';
 
 const pad = (n: string) => n.padStart(2, '0');
 
@@ -48,17 +49,17 @@ const HEALTH: Record<JobHealth, { label: string; color: string }> = {
   never: { label: 'Never run', color: 'gray' },
 };
 
-/** Background jobs for administrators (issue 15): when each queue last ran, succeeded and failed. */
+/**
+ * Background jobs for administrators (issue 15): when each queue last ran, succeeded and failed,
+ * with its internal name under the words for whoever reads the server's logs.
+ */
 export function JobsPanel() {
   const q = useJobStatus();
   const timeZone = useCompanyTimeZone();
   const at = (v: string | null) => (v ? formatDateTime(v, timeZone) : '—');
   const jobs = q.data;
   return (
-    <Paper withBorder p="lg" radius="md" mt="md">
-      <Title order={2} size="h4" mb="sm">
-        Background jobs
-      </Title>
+    <Paper withBorder p="lg" radius="md">
       {q.isError && !jobs ? (
         <Alert color="red" title="Could not load the background jobs">
           <Button size="xs" variant="default" onClick={() => void q.refetch()}>
@@ -121,5 +122,18 @@ export function JobsPanel() {
         </Table.ScrollContainer>
       )}
     </Paper>
+  );
+}
+
+/** Admin › Utility › Background jobs: the system page the job keys live on, off the dashboard. */
+export function JobsScreen() {
+  return (
+    <>
+      <PageHeader
+        title="Background jobs"
+        description="The work the application does on its own: reminders, attendance, leave accrual, pay runs and mail. Failing jobs show their last error."
+      />
+      <JobsPanel />
+    </>
   );
 }
