@@ -143,14 +143,14 @@ export async function countRequests(target: Page | BrowserContext) {
  * the sidebar's slide).
  */
 export async function settle(page: Page, frames = 5) {
-  await page.waitForFunction(
+  const waiting = page.waitForFunction(
     (needed) => {
-      type State = { quiet: number; mutated: boolean; observer: MutationObserver };
+      type State = { quiet: number; mutated: boolean; observer: MutationObserver; why: string };
       const w = window as unknown as { __e2ePending?: number; __e2eSettle?: State };
       if (w.__e2ePending === undefined)
         throw new Error('settle() needs countRequests() before the page loads');
       if (!w.__e2eSettle) {
-        const state: State = { quiet: 0, mutated: false, observer: new MutationObserver(() => {}) };
+        const state: State = { quiet: 0, mutated: false, observer: new MutationObserver(() => {}), why: '' };
         state.observer = new MutationObserver(() => {
           state.mutated = true;
         });
@@ -171,21 +171,30 @@ export async function settle(page: Page, frames = 5) {
         .some(
           (a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
         );
-      const busy =
-        w.__e2ePending > 0 ||
-        state.mutated ||
-        loading ||
-        moving ||
-        document.readyState !== 'complete' ||
-        document.fonts.status !== 'loaded';
+      const why = [
+        w.__e2ePending > 0 && `${w.__e2ePending} API calls in flight`,
+        state.mutated && 'the DOM keeps changing',
+        loading && 'something says Loading',
+        moving && 'an animation or transition is running',
+        document.readyState !== 'complete' && 'the document is still loading',
+        document.fonts.status !== 'loaded' && 'fonts are loading',
+      ].filter(Boolean);
       state.mutated = false;
-      state.quiet = busy ? 0 : state.quiet + 1;
+      state.why = why.join(', ');
+      state.quiet = why.length > 0 ? 0 : state.quiet + 1;
       if (state.quiet < needed) return false;
       state.observer.disconnect();
       delete w.__e2eSettle;
       return true;
     },
     frames,
-    { polling: 'raf' },
+    { polling: 'raf', timeout: 30_000 },
   );
+  // Say what kept the page busy rather than only that the wait timed out.
+  await waiting.catch(async (error: Error) => {
+    const why = await page
+      .evaluate(() => (window as unknown as { __e2eSettle?: { why: string } }).__e2eSettle?.why)
+      .catch(() => undefined);
+    throw new Error(`${page.url()} did not settle${why ? `: ${why}` : ''}`, { cause: error });
+  });
 }
