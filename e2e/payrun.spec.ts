@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { E2E } from './env';
-import { apiLogin, DEMO, expectNoAxeViolations, signIn } from './support/helpers';
+import { apiLogin, countRequests, DEMO, expectNoAxeViolations, settle, signIn } from './support/helpers';
 import { confirmedRunOf } from './support/payrun';
 
 /**
@@ -49,7 +49,8 @@ async function checkBothWidths(page: Page, name: string) {
     ['390', PHONE],
   ] as const) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(300);
+    // Until the resized layout has re-rendered and stopped moving (rather than a fixed 300 ms).
+    await settle(page);
     await page.screenshot({ path: `/tmp/webadmin-${name}-${label}.png`, fullPage: true });
     await expectNoAxeViolations(page, `${name} at ${label} px`);
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
@@ -64,6 +65,7 @@ test('the administrator runs this month end to end, with last month’s differen
   const ctx = await api();
   await confirmLastMonth(ctx, prev);
 
+  await countRequests(page);
   await page.setViewportSize(DESKTOP);
   await signIn(page, DEMO.admin);
   await page.goto('/payroll/payrun');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { E2E } from './env';
-import { apiLogin, DEMO, expectNoAxeViolations, signIn } from './support/helpers';
+import { apiLogin, countRequests, DEMO, expectNoAxeViolations, settle, signIn } from './support/helpers';
 import { confirmedRunOf, generatedPayslipsOf } from './support/payrun';
 
 /**
@@ -60,8 +60,9 @@ async function adminApi(): Promise<APIRequestContext> {
   return request.newContext({ baseURL: E2E.baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
 }
 
+/** No call in flight, nothing loading or moving (the test's page counts its calls: countRequests). */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
 }
 
@@ -86,6 +87,7 @@ test('the employee reads a confirmed payslip, its TDS explained, and finds it on
   test.setTimeout(240_000);
   const m = await payLastMonth();
 
+  await countRequests(page);
   await page.setViewportSize(DESKTOP);
   await signIn(page, DEMO.employee);
   await page.goto('/user/documents/payslips');
@@ -151,6 +153,7 @@ test('the employee reads a confirmed payslip, its TDS explained, and finds it on
 });
 
 test("the admin dashboard's payroll card shows the last confirmed run", async ({ page }) => {
+  await countRequests(page);
   await page.setViewportSize(DESKTOP);
   await signIn(page, DEMO.admin);
   await page.goto('/admin');
