@@ -661,13 +661,12 @@ export async function computeChunk(
     );
     if (run[0]?.status !== 'computing') return 0;
     const month = run[0].month;
-    // In the (run, status) index's order, not by id: ordered by id the server read and sorted every
-    // payslip still pending to take 200 of them, once per chunk (quadratic in the run's size: about
-    // 40 ms a chunk with 5,000 pending). The order does not matter: each payslip is computed alone,
-    // and SKIP LOCKED never waits, so workers cannot deadlock whatever order they take rows in.
+    // In id order (tests and a resumed run take the same rows in the same order), read from the
+    // partial index of pending payslips by id (migration 0117): the scan stops after the chunk
+    // instead of reading and sorting every payslip still pending, once per chunk.
     const { rows: pending } = await tx.query<Pending>(
       `SELECT id, employee_id, salary_id, salary_ids FROM payslips
-        WHERE run_id = $1 AND status = 'pending' LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        WHERE run_id = $1 AND status = 'pending' ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
       [runId, limit],
     );
     if (pending.length === 0) return 0;
