@@ -4,7 +4,9 @@
 // printed beside it.
 //   npx tsx bench/payrun.ts [--employees 10000] [--pglite] [--workers 1]
 // PostgreSQL: DATABASE_URL or BENCH_DATABASE_URL (a server where a scratch database may be made);
-// --pglite runs on the embedded database instead.
+// --pglite runs on the embedded database instead. Prints node's CPU and the server backends' CPU (from
+// /proc); BENCH_PIDS=1 also prints the backends' pids (for `perf record`), BENCH_KEEP=1 keeps the
+// scratch database, BENCH_PROFILE=file.cpuprofile writes a CPU profile of the compute.
 import { parseArgs } from 'node:util';
 import { createDb, createPgliteDb, type Db } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
@@ -110,6 +112,27 @@ try {
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.start');
   }
+  // PostgreSQL's CPU for the run: its backends of this database (read from /proc, so only for a
+  // server on this machine; both cores are shared, so this and node's CPU say more than wall time
+  // on a busy machine). A backend started during the run counts from zero.
+  const backendTicks = async (): Promise<Map<number, number>> => {
+    const out = new Map<number, number>();
+    if (values.pglite) return out;
+    const { rows } = await db.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+    );
+    const fs = await import('node:fs');
+    for (const { pid } of rows) {
+      try {
+        const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        out.set(pid, Number(f[11]) + Number(f[12]));
+      } catch {
+        // not on this machine, or gone
+      }
+    }
+    return out;
+  };
+  const ticksBefore = await backendTicks();
   const cpuBefore = process.cpuUsage();
   const rssBefore = process.memoryUsage().rss;
   peakRss = rssBefore;
@@ -121,6 +144,10 @@ try {
   const finished = performance.now();
   const total = (finished - t0) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  let serverTicks = 0;
+  const ticksAfter = await backendTicks();
+  for (const [pid, t] of ticksAfter) serverTicks += t - (ticksBefore.get(pid) ?? 0);
+  if (process.env.BENCH_PIDS) console.log('server pids', [...ticksAfter.keys()].join(','));
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
     (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
@@ -160,6 +187,8 @@ try {
       target_s: target,
       per_employee_ms: +((total * 1000) / n).toFixed(3),
       node_cpu_s: +((cpu.user + cpu.system) / 1e6).toFixed(2),
+      ...(values.pglite ? {} : { server_cpu_s: +(serverTicks / 100).toFixed(2) }),
+      load_average: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)),
       frappe_hrms_per_employee_ms: '76–92',
       rss_before_mb: mb(rssBefore),
       rss_peak_mb: mb(peakRss),
@@ -169,5 +198,6 @@ try {
 } finally {
   clearInterval(sampler);
   await db.close();
-  await drop();
+  // BENCH_KEEP=1 leaves the scratch database for a look at its rows and plans afterwards.
+  if (!process.env.BENCH_KEEP) await drop();
 }

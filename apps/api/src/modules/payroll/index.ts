@@ -13,6 +13,8 @@ export { seedDefaultComponents } from './payroll.seed';
 export {
   annualCtcOn,
   firstRevisionIds,
+  type RevisionHead,
+  revisionHeadsForMonth,
   revisionsById,
   revisionsForMonth,
   type SalaryRevision,

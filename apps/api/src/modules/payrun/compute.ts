@@ -24,7 +24,9 @@ import {
   engineSalary,
   firstRevisionIds,
   pfWageOf,
+  type RevisionHead,
   readStatutorySettings,
+  revisionHeadsForMonth,
   revisionsById,
   revisionsForMonth,
   type SalaryRevision,
@@ -296,7 +298,7 @@ async function payoutItems(
   tx: Queryable,
   companyId: string,
   month: string,
-  inRun: Map<string, SalaryRevision[]>,
+  inRun: Map<string, RevisionHead[]>,
   flags: ComponentFlags,
 ): Promise<NewItem[]> {
   const out: NewItem[] = [];
@@ -316,10 +318,19 @@ async function payoutItems(
       ref_id: c.claim_id,
     });
   }
-  for (const e of await encashments(tx, companyId, month)) {
-    const revs = inRun.get(e.employeeId);
-    if (!revs) continue;
-    const rev = revs[revs.length - 1]!;
+  const cashed = (await encashments(tx, companyId, month)).filter((e) => inRun.has(e.employeeId));
+  // The lines of the revisions encashment is paid on, read for these few employees only.
+  const lastOf = (id: string) => inRun.get(id)!.at(-1)!.id;
+  const linesOf =
+    cashed.length > 0
+      ? await revisionsById(
+          tx,
+          cashed.map((e) => lastOf(e.employeeId)),
+        )
+      : new Map<string, SalaryRevision>();
+  for (const e of cashed) {
+    const rev = linesOf.get(lastOf(e.employeeId));
+    if (!rev) continue;
     const basicDa = rev.lines
       .filter(
         (l) =>
@@ -367,7 +378,7 @@ export async function prepareRun(
   const to = lastDay(month);
   const { rows: employees } = await payrollEmployeesIn(tx, from, to);
   const ids = employees.map((e) => e.id);
-  const revisions = await revisionsForMonth(tx, ids, from, to);
+  const revisions = await revisionHeadsForMonth(tx, ids, from, to);
   const flags = await componentFlags(tx);
 
   await tx.query(`DELETE FROM pay_run_items WHERE run_id = $1 AND source <> 'sheet'`, [runId]);
@@ -438,7 +449,6 @@ type Pending = {
   salary_id: string;
   /** The month's revisions taken when the run was prepared; null on payslips prepared before 0115. */
   salary_ids: string[] | null;
-  employee: PayslipEmployee;
 };
 
 function earlierFromYtd(y: YearToDate): EarlierInYear {
@@ -651,8 +661,11 @@ export async function computeChunk(
     );
     if (run[0]?.status !== 'computing') return 0;
     const month = run[0].month;
+    // In id order (tests and a resumed run take the same rows in the same order), read from the
+    // partial index of pending payslips by id (migration 0117): the scan stops after the chunk
+    // instead of reading and sorting every payslip still pending, once per chunk.
     const { rows: pending } = await tx.query<Pending>(
-      `SELECT id, employee_id, salary_id, salary_ids, employee FROM payslips
+      `SELECT id, employee_id, salary_id, salary_ids FROM payslips
         WHERE run_id = $1 AND status = 'pending' ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
       [runId, limit],
     );
@@ -660,54 +673,73 @@ export async function computeChunk(
     const ids = pending.map((p) => p.employee_id);
     const from = firstDay(month);
     const fy = financialYearOf(month);
-    const [settings, statutory, flags, emps, revisionsNow, firstIds, attendance, items, ytd, openings] =
-      await Promise.all([
-        readPayrunSettings(tx),
-        readStatutorySettings(tx),
-        componentFlags(tx),
-        payrollEmployeesIn(tx, from, lastDay(month), { ids }),
-        pending.some((p) => !p.salary_ids)
-          ? revisionsForMonth(tx, ids, from, lastDay(month))
-          : new Map<string, SalaryRevision[]>(),
-        // The first revision of each employee settles EPS membership (read with the taken ones below).
-        firstRevisionIds(tx, ids, lastDay(month)),
-        tx.query<{ employee_id: string; lop_days: string; detail: PayableDaysDetail }>(
-          'SELECT employee_id, lop_days, detail FROM pay_run_attendance WHERE run_id = $1 AND employee_id = ANY($2::uuid[])',
-          [runId, ids],
-        ),
-        tx.query<{
-          employee_id: string;
-          source: string;
-          kind: 'earning' | 'deduction';
-          code: string;
-          label: string;
-          amount_paise: number;
-          taxable: boolean;
-          epf_wage: boolean;
-          esi_wage: boolean;
-          explain: string;
-        }>(
-          `SELECT employee_id, source, kind, code, label, amount_paise::float8 AS amount_paise, taxable, epf_wage, esi_wage, explain
+    const [
+      settings,
+      statutory,
+      flags,
+      emps,
+      revisionsNow,
+      firstIds,
+      attendance,
+      items,
+      ytd,
+      openings,
+      overrides,
+    ] = await Promise.all([
+      readPayrunSettings(tx),
+      readStatutorySettings(tx),
+      componentFlags(tx),
+      payrollEmployeesIn(tx, from, lastDay(month), { ids }),
+      pending.some((p) => !p.salary_ids)
+        ? revisionsForMonth(tx, ids, from, lastDay(month))
+        : new Map<string, SalaryRevision[]>(),
+      // The first revision of each employee settles EPS membership (read with the taken ones below).
+      firstRevisionIds(tx, ids, lastDay(month)),
+      tx.query<{ employee_id: string; lop_days: string; detail: PayableDaysDetail }>(
+        'SELECT employee_id, lop_days, detail FROM pay_run_attendance WHERE run_id = $1 AND employee_id = ANY($2::uuid[])',
+        [runId, ids],
+      ),
+      tx.query<{
+        employee_id: string;
+        source: string;
+        kind: 'earning' | 'deduction';
+        code: string;
+        label: string;
+        amount_paise: number;
+        taxable: boolean;
+        epf_wage: boolean;
+        esi_wage: boolean;
+        explain: string;
+      }>(
+        `SELECT employee_id, source, kind, code, label, amount_paise::float8 AS amount_paise, taxable, epf_wage, esi_wage, explain
            FROM pay_run_items WHERE run_id = $1 AND employee_id = ANY($2::uuid[]) ORDER BY source, code, id`,
-          [runId, ids],
-        ),
-        tx.query<{ employee_id: string; ytd: YearToDate }>(
-          `SELECT DISTINCT ON (employee_id) employee_id, ytd FROM payslips
-          WHERE employee_id = ANY($1::uuid[]) AND confirmed AND status = 'computed'
+        [runId, ids],
+      ),
+      // The company named (as row-level security also requires) so that the plan walks the
+      // (company, employee, month) index for these employees: on status alone it read every
+      // payslip this run had computed so far, once per chunk (quadratic in the run's size).
+      tx.query<{ employee_id: string; ytd: YearToDate }>(
+        `SELECT DISTINCT ON (employee_id) employee_id, ytd FROM payslips
+          WHERE company_id = $4 AND employee_id = ANY($1::uuid[]) AND confirmed AND status = 'computed'
             AND month >= $2::date AND month < $3::date
           ORDER BY employee_id, month DESC`,
-          [ids, `${fyStartMonth(month)}-01`, from],
-        ),
-        tx.query<Opening>(
-          `SELECT employee_id, months_paid, gross_paise::float8 AS gross_paise, taxable_paise::float8 AS taxable_paise,
+        [ids, `${fyStartMonth(month)}-01`, from, companyId],
+      ),
+      tx.query<Opening>(
+        `SELECT employee_id, months_paid, gross_paise::float8 AS gross_paise, taxable_paise::float8 AS taxable_paise,
                 basic_da_paise::float8 AS basic_da_paise, hra_paise::float8 AS hra_paise,
                 employee_pf_paise::float8 AS employee_pf_paise, pt_paise::float8 AS pt_paise, tds_paise::float8 AS tds_paise,
                 previous_employer_income_paise::float8 AS previous_employer_income_paise,
                 previous_employer_tds_paise::float8 AS previous_employer_tds_paise
            FROM payroll_opening_ytd WHERE financial_year = $1 AND employee_id = ANY($2::uuid[])`,
-          [fy, ids],
-        ),
-      ]);
+        [fy, ids],
+      ),
+      tx.query<{ employee_id: string; tds_paise: number; reason: string }>(
+        `SELECT employee_id, tds_paise::float8 AS tds_paise, reason FROM pay_run_tds_overrides
+            WHERE run_id = $1 AND employee_id = ANY($2::uuid[])`,
+        [runId, ids],
+      ),
+    ]);
     const empOf = new Map(emps.rows.map((e) => [e.id, e]));
     const attOf = new Map(attendance.rows.map((r) => [r.employee_id, r]));
     const ytdOf = new Map(ytd.rows.map((r) => [r.employee_id, r.ytd]));
@@ -718,11 +750,6 @@ export async function computeChunk(
       itemsOf.set(it.employee_id, list);
       list.push(it);
     }
-    const overrides = await tx.query<{ employee_id: string; tds_paise: number; reason: string }>(
-      `SELECT employee_id, tds_paise::float8 AS tds_paise, reason FROM pay_run_tds_overrides
-        WHERE run_id = $1 AND employee_id = ANY($2::uuid[])`,
-      [runId, ids],
-    );
     const overrideOf = new Map(overrides.rows.map((r) => [r.employee_id, r]));
     // The revisions each payslip took when the run was prepared (the last one and any earlier in
     // the month), read by id: one recorded since does not change a run being computed.
