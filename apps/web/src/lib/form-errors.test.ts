@@ -32,7 +32,7 @@ describe('form errors in plain words', () => {
     expect(
       formErrors(AssetBodySchema, { code: 'A1', name: 'Laptop', category: 'IT', cost_paise: -1 }),
     ).toEqual({
-      cost_paise: 'At least 0',
+      cost_paise: 'The amount cannot be negative',
     });
     expect(
       formErrors(AnnouncementBodySchema, {
