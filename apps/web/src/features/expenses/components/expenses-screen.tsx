@@ -408,7 +408,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
             onConfirm={() => void submit(null, true)}
           />
         ) : (
-          <Group justify="flex-end" gap="sm">
+          <Group justify="flex-end" gap="sm" align="flex-start">
             {isDraft && (
               <Button
                 variant="light"
