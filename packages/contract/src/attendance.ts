@@ -292,7 +292,7 @@ export const RegularisationInputSchema = z
   .strictObject({
     date,
     punch_in: hhmm.nullable().optional(),
-    /** An out time at or before the in time is the next morning (a night shift). */
+    /** An out time before the in time is the next morning, only for a shift that crosses midnight. */
     punch_out: hhmm.nullable().optional(),
     reason: z.enum(REASON_KEYS),
     note: z.string().trim().max(500).optional(),
@@ -300,6 +300,10 @@ export const RegularisationInputSchema = z
   .refine((v) => v.punch_in || v.punch_out, {
     message: 'Give an in time, an out time or both',
     path: ['punch_in'],
+  })
+  .refine((v) => !v.punch_in || !v.punch_out || v.punch_in !== v.punch_out, {
+    message: 'The out time is the same as the in time',
+    path: ['punch_out'],
   });
 export type RegularisationInput = z.infer<typeof RegularisationInputSchema>;
 

@@ -164,7 +164,7 @@ export const EmployeeStatusUpdateSchema = z
   .strictObject({ status: z.enum(EMPLOYEE_STATUSES), exit_date: isoDate.nullable().optional() })
   .refine((v) => v.status !== 'exited' || !!v.exit_date, {
     path: ['exit_date'],
-    message: 'exit_date is required when the status is exited',
+    message: 'Give the exit date when the status is exited',
   });
 export type EmployeeStatusUpdate = z.infer<typeof EmployeeStatusUpdateSchema>;
 

@@ -1,3 +1,5 @@
+// First: every schema below gets its messages in words (a zod error map).
+
 export * from './abilities';
 export * from './access';
 export * from './approvals';
@@ -15,6 +17,7 @@ export * from './jobs';
 export * from './leave';
 export * from './leave-encashment';
 export * from './letters';
+export * from './messages';
 export * from './notifications';
 export * from './org';
 export * from './payroll';

@@ -1,4 +1,4 @@
-import type { ErrorEnvelope, FieldError } from '@hr/contract';
+import { type ErrorEnvelope, type FieldError, validationSummary } from '@hr/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
@@ -16,7 +16,8 @@ function fieldErrors(
     const base = (v.instancePath ?? '').split('/').filter(Boolean);
     const keys = (v.params as { keys?: unknown } | undefined)?.keys;
     if (v.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
-      for (const key of keys) out.push({ path: [...base, String(key)].join('.'), message: 'Unknown field' });
+      for (const key of keys)
+        out.push({ path: [...base, String(key)].join('.'), message: 'This field is not accepted here' });
     } else {
       out.push({ path: base.join('.') || '(root)', message: v.message ?? 'Invalid value' });
     }
@@ -45,7 +46,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) {
       if (err.status >= 500) request.log.error({ err, details: err.details }, err.message);
       const extra = err.details?.errors ? { errors: err.details.errors } : {};
-      const message = err.status >= 500 ? 'Internal server error' : err.message;
+      // Services name the failing fields in the message for the log ("Validation failed: date");
+      // a person reads the fields' own messages in words instead.
+      const message =
+        err.status >= 500
+          ? 'Internal server error'
+          : err.code === 'VALIDATION' && /^Validation failed/.test(err.message)
+            ? validationSummary(err.details?.errors ?? [])
+            : err.message;
       if (err.code === 'TOO_MANY_REQUESTS' && typeof err.details?.retryAfter === 'number') {
         reply.header('retry-after', String(err.details.retryAfter));
       }
@@ -53,8 +61,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = fieldErrors(err.validation);
-      const fields = [...new Set(errors.map((e) => e.path))].join(', ');
-      return send(400, { message: `Validation failed: ${fields}`, code: 'VALIDATION', errors });
+      return send(400, { message: validationSummary(errors), code: 'VALIDATION', errors });
     }
     // A statement PostgreSQL refused because of the request's data (a bad date, a duplicate, a row
     // still in use) is the client's mistake told in words, not a 500 that hides it.

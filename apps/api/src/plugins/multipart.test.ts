@@ -83,7 +83,7 @@ describe('text fields of a form follow the text rule (NUL, lone surrogate: 400 n
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'VALIDATION',
-      message: 'Validation failed: title',
+      message: 'Title: Must not contain a NUL character',
       errors: [{ path: 'title', message: 'Must not contain a NUL character' }],
     });
     expect(await stored()).toBe(before);

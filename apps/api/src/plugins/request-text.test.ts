@@ -40,7 +40,7 @@ describe('text no column can hold: 400 naming the field, on every route', () => 
       status: 400,
       code: 'VALIDATION',
       data: null,
-      message: 'Validation failed: value',
+      message: 'Value: Must not contain a NUL character',
       errors: [{ path: 'value', message: 'Must not contain a NUL character' }],
     });
   });
@@ -61,7 +61,7 @@ describe('text no column can hold: 400 naming the field, on every route', () => 
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'VALIDATION',
-      message: 'Validation failed: addresses.0.city',
+      message: 'City: Contains an invalid character (an unpaired surrogate)',
       errors: [
         { path: 'addresses.0.city', message: 'Contains an invalid character (an unpaired surrogate)' },
       ],

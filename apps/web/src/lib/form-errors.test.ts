@@ -32,7 +32,7 @@ describe('form errors in plain words', () => {
     expect(
       formErrors(AssetBodySchema, { code: 'A1', name: 'Laptop', category: 'IT', cost_paise: -1 }),
     ).toEqual({
-      cost_paise: 'At least 0',
+      cost_paise: 'The amount cannot be negative',
     });
     expect(
       formErrors(AnnouncementBodySchema, {
@@ -97,5 +97,56 @@ describe('can', () => {
     expect(can({ id: 'x' }, 'edit')).toBe(false);
     expect(can({ abilities: null }, 'edit')).toBe(false);
     expect(can(null, 'edit')).toBe(false);
+  });
+});
+
+describe('server errors next to their fields (issue 24)', () => {
+  it('places each error by path or last key, summarises only the rest, in words', async () => {
+    const { ApiError } = await import('./api-client');
+    const { splitServerError } = await import('./form-errors');
+    const err = new ApiError('End date: The end date is before the start date', 400, {
+      code: 'VALIDATION',
+      errors: [
+        { path: 'to_date', message: 'The end date is before the start date' },
+        { path: 'lines.0.amount_paise', message: 'The amount can be at most ₹10,00,000' },
+        { path: 'approver_id', message: 'Choose from the list' },
+        { path: 'x', message: 'Check leave_type_id' },
+      ],
+    });
+    expect(splitServerError(err, ['to_date', 'amount_paise', 'x'])).toEqual({
+      fields: {
+        to_date: 'The end date is before the start date',
+        amount_paise: 'The amount can be at most ₹10,00,000',
+        x: 'Check this value',
+      },
+      summary: 'Approver: Choose from the list',
+    });
+    // No field errors: the message is the summary; not an API error: a plain sentence.
+    expect(splitServerError(new ApiError('Leave overlaps', 409, { code: 'CONFLICT' }), ['to_date'])).toEqual({
+      fields: {},
+      summary: 'Leave overlaps',
+    });
+    expect(splitServerError(new Error('boom'), []).summary).toBe('Something went wrong. Try again.');
+  });
+
+  it('a field’s message clears as soon as its value changes; the others stay', async () => {
+    const { renderHook, act } = await import('@testing-library/react');
+    const { ApiError } = await import('./api-client');
+    const { useFormErrors } = await import('./form-errors');
+    const { result } = renderHook(() => useFormErrors(['amount_paise', 'expense_date']));
+    act(() =>
+      result.current.fromServer(
+        new ApiError('x', 400, {
+          errors: [
+            { path: 'amount_paise', message: 'The amount can be at most ₹10,00,000' },
+            { path: 'expense_date', message: 'A day to come cannot be claimed' },
+          ],
+        }),
+      ),
+    );
+    expect(result.current.of('amount_paise')).toBe('The amount can be at most ₹10,00,000');
+    act(() => result.current.clear('amount_paise'));
+    expect(result.current.of('amount_paise')).toBeUndefined();
+    expect(result.current.of('expense_date')).toBe('A day to come cannot be claimed');
   });
 });

@@ -1,4 +1,7 @@
+import { FIELD_FORMATS, fieldWords, groupedNumber, isUnplainMessage, plainIssueMessage } from '@hr/contract';
+import { useCallback, useMemo, useState } from 'react';
 import type { z } from 'zod';
+import { ApiError } from './api-client';
 import { fieldLabel } from './labels';
 
 /**
@@ -7,21 +10,7 @@ import { fieldLabel } from './labels';
  * validator's text ("Too big: expected string to have <=80 characters").
  */
 
-/** Fields with a fixed format: what to say when it is wrong, and how long the input may be. */
-const FORMATS: Record<string, { message: string; maxLength?: number }> = {
-  pan: { message: 'Enter a valid PAN, e.g. ABCDE1234F', maxLength: 10 },
-  aadhaar: { message: 'Enter the 12-digit Aadhaar number, e.g. 1234 5678 9012', maxLength: 14 },
-  uan: { message: 'Enter the 12-digit UAN, e.g. 100123456789', maxLength: 12 },
-  esi_number: { message: 'Enter the ESI number: 10 to 17 digits', maxLength: 17 },
-  bank_ifsc: { message: 'Enter a valid IFSC, e.g. HDFC0001234', maxLength: 11 },
-  bank_account: { message: 'Enter the account number: 6 to 18 digits', maxLength: 18 },
-  bank_account_number: { message: 'Enter the account number: 6 to 18 digits', maxLength: 18 },
-  phone: { message: 'Enter a valid phone number, e.g. +91 98765 43210', maxLength: 20 },
-  email: { message: 'Enter a valid email address, e.g. name@example.com' },
-  personal_email: { message: 'Enter a valid email address, e.g. name@example.com' },
-  postal_code: { message: 'Enter a valid postal code, e.g. 560001', maxLength: 10 },
-  employee_code: { message: 'Use letters, digits, - and _ only' },
-};
+const FORMATS = FIELD_FORMATS;
 
 const isDateField = (field: string) => /(^|_)(date|on|end|start)$|date_of_|_date/.test(field);
 
@@ -37,13 +26,15 @@ export function plainMessage(issue: Issue): string {
         : 'Enter a valid value';
     case 'too_small':
       if (issue.origin === 'string')
-        return Number(issue.minimum) <= 1 ? 'This field is required' : `At least ${issue.minimum} characters`;
+        return Number(issue.minimum) <= 1
+          ? 'This field is required'
+          : `At least ${groupedNumber(issue.minimum as number)} characters`;
       if (issue.origin === 'array') return 'Choose at least one';
-      return `At least ${issue.minimum}`;
+      return plainIssueMessage(issue);
     case 'too_big':
-      if (issue.origin === 'string') return `At most ${issue.maximum} characters`;
+      if (issue.origin === 'string') return `At most ${groupedNumber(issue.maximum as number)} characters`;
       if (issue.origin === 'array') return `Choose at most ${issue.maximum}`;
-      return `At most ${issue.maximum}`;
+      return plainIssueMessage(issue);
     case 'invalid_format':
       if (FORMATS[field]) return FORMATS[field].message;
       if (issue.format === 'email') return 'Enter a valid email address, e.g. name@example.com';
@@ -54,7 +45,7 @@ export function plainMessage(issue: Issue): string {
     default:
       // A check written in the contract: its message is ours, unless it names fields in code.
       if (isDateField(field) && /date/i.test(issue.message)) return 'Enter a real date, e.g. 23 Nov 2026';
-      return /[a-z]+_[a-z]+/.test(issue.message) ? 'Check this value' : issue.message;
+      return isUnplainMessage(issue.message) ? 'Check this value' : issue.message;
   }
 }
 
@@ -78,7 +69,7 @@ export function serverFieldErrors(errors: { path: string; message: string }[]): 
     const field = e.path.split('.').pop() ?? e.path;
     out[e.path] ??= /is required|^required$/i.test(e.message)
       ? 'This field is required'
-      : (FORMATS[field]?.message ?? e.message);
+      : (FORMATS[field]?.message ?? plainServerMessage(e.message));
   }
   return out;
 }
@@ -96,4 +87,88 @@ export function maxLengthOf(shape: Record<string, unknown>, field: string): numb
     t = (t.def?.innerType ?? t.def?.in) as Wrapped | undefined;
   }
   return FORMATS[field]?.maxLength;
+}
+
+/** A server's message as a person may read it: one with a field key or schema words is replaced. */
+export function plainServerMessage(message: string): string {
+  return isUnplainMessage(message) ? 'Check this value' : message;
+}
+
+/**
+ * A failed call split for a form (issue 24): each server field error under the form field it names
+ * (by its path, or the path's last key), in words; what names no field of the form goes to the
+ * summary, with the field's name in words. A failure without field errors is all summary.
+ */
+export function splitServerError(
+  e: unknown,
+  fields: readonly string[],
+): { fields: Record<string, string>; summary: string | null } {
+  if (!(e instanceof ApiError)) return { fields: {}, summary: 'Something went wrong. Try again.' };
+  if (e.errors.length === 0) return { fields: {}, summary: plainServerMessage(e.message) };
+  const known = new Set(fields);
+  const placed: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const [path, message] of Object.entries(serverFieldErrors(e.errors))) {
+    const last = path.split('.').pop() ?? path;
+    const field = known.has(path) ? path : known.has(last) ? last : null;
+    if (field) placed[field] ??= message;
+    else {
+      const label = fieldWords(path);
+      rest.push(label ? `${label}: ${message}` : message);
+    }
+  }
+  return { fields: placed, summary: rest.length ? [...new Set(rest)].join('. ') : null };
+}
+
+/**
+ * The one form-error pattern: client checks and server errors shown next to their fields, a field's
+ * message cleared as soon as its value changes, and a summary only for what names no field.
+ *
+ *   const errs = useFormErrors(['from_date', 'to_date']);
+ *   <DateField error={errs.of('to_date')} onChange={(v) => { setTo(v); errs.clear('to_date'); }} />
+ *   try { ... } catch (e) { errs.fromServer(e); }
+ *   {errs.summary && <Alert role="alert">{errs.summary}</Alert>}
+ */
+export function useFormErrors(fields: readonly string[]) {
+  const [byField, setByField] = useState<Record<string, string>>({});
+  const [summary, setSummary] = useState<string | null>(null);
+  const key = fields.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the field list is compared by value
+  const fieldList = useMemo(() => fields, [key]);
+  const fromServer = useCallback(
+    (e: unknown) => {
+      const split = splitServerError(e, fieldList);
+      setByField(split.fields);
+      setSummary(split.summary);
+    },
+    [fieldList],
+  );
+  const clear = useCallback((...names: string[]) => {
+    setByField((prev) => {
+      if (!names.some((n) => n in prev)) return prev;
+      const next = { ...prev };
+      for (const n of names) delete next[n];
+      return next;
+    });
+    setSummary(null);
+  }, []);
+  const reset = useCallback(() => {
+    setByField({});
+    setSummary(null);
+  }, []);
+  return {
+    errors: byField,
+    summary,
+    of: (field: string): string | undefined => byField[field],
+    /** Client-side checks: replaces the field errors; true when there were none. */
+    set: (errors: Record<string, string>) => {
+      setByField(errors);
+      setSummary(null);
+      return Object.keys(errors).length === 0;
+    },
+    fromServer,
+    clear,
+    reset,
+    has: Object.keys(byField).length > 0 || summary !== null,
+  };
 }

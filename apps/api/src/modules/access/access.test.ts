@@ -59,7 +59,7 @@ describe('access', () => {
       payload: { permissions: ['employee_profile.view', 'made_up.view'] },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('made_up.view');
+    expect(JSON.stringify(bad.json().errors)).toContain('made_up.view');
     const perms = [...BUILT_IN_ROLES.Employee, 'admin_dashboard.view'];
     const ok = await t.app.inject({
       method: 'PUT',

@@ -373,6 +373,83 @@ describe('regularisation', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('in and out times: equal refused, out before in refused for a day shift and taken as the next morning for a night shift; each next to its field in words', async () => {
+    const body = { date: '2026-03-06', reason: 'missed_punch' };
+    const same = await callAs(t, manager, 'POST', REC, { ...body, punch_in: '09:00', punch_out: '09:00' });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().errors).toEqual([
+      { path: 'punch_out', message: 'The out time is the same as the in time' },
+    ]);
+    expect(same.json().message).toBe('Out time: The out time is the same as the in time');
+
+    const backwards = await callAs(t, manager, 'POST', REC, {
+      ...body,
+      punch_in: '18:30',
+      punch_out: '09:00',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors).toEqual([
+      {
+        path: 'punch_out',
+        message:
+          'The out time is before the in time. Only a shift that crosses midnight ends the next morning',
+      },
+    ]);
+    expect(backwards.json().message).not.toMatch(/Validation failed|punch_out/);
+
+    const future = await callAs(t, manager, 'POST', REC, { ...body, date: '2026-03-20', punch_in: '09:30' });
+    expect(future.json().message).toBe('Date: A day to come cannot be regularised');
+
+    // The same times for someone whose shift that day crosses midnight: in at 18:30, out the next morning.
+    const shifts = await t.db.tenant(acme, async (tx) => {
+      const { rows } = await tx.query<{ id: string; start_time: string; end_time: string }>(
+        'SELECT id, start_time::text, end_time::text FROM shifts',
+      );
+      await tx.query(`UPDATE shifts SET start_time = '18:00', end_time = '03:00'`);
+      return rows;
+    });
+    try {
+      const night = await callAs(t, manager, 'POST', REC, { ...body, punch_in: '18:30', punch_out: '02:30' });
+      expect(night.statusCode).toBe(201);
+      const { punch_in, punch_out } = night.json().data;
+      expect(new Date(punch_out).getTime() - new Date(punch_in).getTime()).toBe(8 * 3_600_000);
+      expect((await callAs(t, manager, 'DELETE', `${REC}/${night.json().data.id}`)).statusCode).toBe(200);
+    } finally {
+      await t.db.tenant(acme, async (tx) => {
+        for (const s of shifts)
+          await tx.query('UPDATE shifts SET start_time = $2, end_time = $3 WHERE id = $1', [
+            s.id,
+            s.start_time,
+            s.end_time,
+          ]);
+      });
+    }
+  });
+
+  it('a day already Present with punches is said so', async () => {
+    await setClock(ist('2026-03-11', '09:05'));
+    expect((await callAs(t, manager, 'PUT', '/api/attendance', {})).statusCode).toBe(200);
+    await setClock(ist('2026-03-11', '18:10'));
+    expect((await callAs(t, manager, 'PUT', '/api/attendance', {})).statusCode).toBe(200);
+    const r = await callAs(t, manager, 'POST', REC, {
+      date: '2026-03-11',
+      punch_in: '09:00',
+      reason: 'missed_punch',
+    });
+    expect(r.statusCode).toBe(201);
+    expect(r.json().message).toContain('This day is already Present with punches');
+    expect((await callAs(t, manager, 'DELETE', `${REC}/${r.json().data.id}`)).statusCode).toBe(200);
+    // A day without punches has no such note.
+    const plain = await callAs(t, manager, 'POST', REC, {
+      date: '2026-03-05',
+      punch_in: '09:00',
+      reason: 'missed_punch',
+    });
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().message).toBe('Regularisation requested');
+    expect((await callAs(t, manager, 'DELETE', `${REC}/${plain.json().data.id}`)).statusCode).toBe(200);
+  });
+
   it('two approvers deciding the same request at once record one decision', async () => {
     const mine = await callAs(t, employee, 'GET', `${REC}?month=3&year=2026&status=pending`);
     const id = mine.json().data[0].id as string;

@@ -170,12 +170,26 @@ export function createRegularisationService(deps: { db: Db; engine: ApprovalEngi
     }
     const inMin = input.punch_in ? hhmmToMinutes(input.punch_in) : null;
     const outMin = input.punch_out ? hhmmToMinutes(input.punch_out) : null;
+    if (inMin != null && outMin != null && outMin === inMin)
+      throw validation('punch_out', 'The out time is the same as the in time');
+    // An out time before the in time is the next morning only for a shift that crosses midnight
+    // that day; for anyone else 18:30 → 09:00 is a typing slip, not fifteen hours of work.
+    const overnight = !!ctx?.shift && hhmmToMinutes(ctx.shift.end) <= hhmmToMinutes(ctx.shift.start);
+    if (inMin != null && outMin != null && outMin < inMin && !overnight)
+      throw validation(
+        'punch_out',
+        'The out time is before the in time. Only a shift that crosses midnight ends the next morning',
+      );
     const punchIn = inMin == null ? null : localToInstant(input.date, inMin, tz);
-    // An out time at or before the in time is the next morning (a night shift).
-    const outDate = inMin != null && outMin != null && outMin <= inMin ? addDays(input.date, 1) : input.date;
+    const outDate = inMin != null && outMin != null && outMin < inMin ? addDays(input.date, 1) : input.date;
     const punchOut = outMin == null ? null : localToInstant(outDate, outMin, tz);
     // A day of a confirmed pay run is accepted: approved, it is paid back in the next run.
-    const note = correctionNote(await lockedDates(tx, employeeId, [input.date]));
+    const notes = [correctionNote(await lockedDates(tx, employeeId, [input.date]))];
+    // A day already Present with punches: say so, the corrected times join the punches there.
+    const [day] = await attendanceRepo.daysOf(tx, employeeId, input.date, input.date);
+    if (day && day.status === 'present' && (day.first_in || day.last_out))
+      notes.push('This day is already Present with punches: the corrected times are added to them');
+    const note = notes.filter(Boolean).join('. ') || null;
     return { punchIn, punchOut, autoApprove: !!rules?.regularisationAutoApprove, note };
   }
 

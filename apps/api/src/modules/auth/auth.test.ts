@@ -300,6 +300,6 @@ describe('passwords', () => {
       s.headers,
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('new_password');
+    expect(JSON.stringify(res.json().errors)).toContain('new_password');
   });
 });

@@ -252,7 +252,7 @@ describe('PATCH employee/{id}/status and DELETE employee/{id}', () => {
     ).json().data;
     const missing = await call('PATCH', `/api/employee/${created.id}/status`, admin, { status: 'exited' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toMatch(/exit_date/);
+    expect(JSON.stringify(missing.json().errors)).toMatch(/exit_date/);
     const off = await call('PATCH', `/api/employee/${created.id}/status`, admin, { status: 'inactive' });
     expect(off.json().data).toMatchObject({ status: 'inactive', sign_in_active: false });
     const exited = await call('PATCH', `/api/employee/${created.id}/status`, admin, {

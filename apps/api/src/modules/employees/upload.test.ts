@@ -149,7 +149,7 @@ describe('POST employee/upload', () => {
     expect((await upload(admin, 'zip.csv', Buffer.from('PK\x03\x04rest'))).statusCode).toBe(415);
     const missing = await upload(admin, 'h.csv', Buffer.from('foo,bar\n1,2\n'));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toMatch(/first_name/);
+    expect(JSON.stringify(missing.json().errors)).toMatch(/first_name/);
     const mgr = await t.login('manager@acme.test');
     expect((await upload(mgr, 'people.csv', fixtureCsv(fixtureRows(1)))).statusCode).toBe(403);
     const globex = await t.login('admin@globex.test');

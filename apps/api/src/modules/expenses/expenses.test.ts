@@ -191,13 +191,13 @@ describe('claims', () => {
 
     const bad = await call('POST', '/api/expenses/addexpense', employee, { ...food(), amount_paise: 'lots' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('amount_paise');
+    expect(JSON.stringify(bad.json().errors)).toContain('amount_paise');
     const huge = await call('POST', '/api/expenses/addexpense', employee, {
       ...food(),
       description: 'x'.repeat(5000),
     });
     expect(huge.statusCode).toBe(400);
-    expect(huge.json().message).toContain('description');
+    expect(JSON.stringify(huge.json().errors)).toContain('description');
     const extra = await call('POST', '/api/expenses/addexpense', employee, { ...food(), employee_id: 'x' });
     expect(extra.statusCode).toBe(400);
   });
@@ -205,7 +205,7 @@ describe('claims', () => {
   it('refuses a claim over the per-claim and per-month limits, naming the field', async () => {
     const over = await call('POST', '/api/expenses/addexpense', employee, food({ amount_paise: 250_000 }));
     expect(over.statusCode).toBe(400);
-    expect(over.json().message).toContain('amount_paise');
+    expect(JSON.stringify(over.json().errors)).toContain('amount_paise');
     expect(over.json().errors[0].message).toMatch(/limited to ₹2,000/);
 
     // Lodging: ₹8,000 a claim, ₹40,000 a month, a receipt always.
@@ -241,7 +241,7 @@ describe('claims', () => {
       food({ amount_paise: 50_000, receipt_file_id: others }),
     );
     expect(notMine.statusCode).toBe(400);
-    expect(notMine.json().message).toContain('receipt_file_id');
+    expect(JSON.stringify(notMine.json().errors)).toContain('receipt_file_id');
 
     const mine = await uploadReceipt(employee);
     const ok = await call(
@@ -379,7 +379,7 @@ describe('decisions, payout and summary', () => {
     );
     const noReason = await call('PUT', `/api/requests/reimbursements/${id}/reject`, manager, {});
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().message).toContain('comment');
+    expect(JSON.stringify(noReason.json().errors)).toContain('comment');
     const res = await call('PUT', `/api/requests/reimbursements/${id}/reject`, manager, {
       comment: 'Duplicate',
     });

@@ -97,8 +97,8 @@ it('refuses bad fields naming them, other roles and other companies', async () =
     data: PDF,
   });
   expect(bad.statusCode).toBe(400);
-  expect(bad.json().message).toContain('letter_type');
-  expect(bad.json().message).toContain('issue_date');
+  expect(JSON.stringify(bad.json().errors)).toContain('letter_type');
+  expect(JSON.stringify(bad.json().errors)).toContain('issue_date');
   expect((await upload(employee, fields(), { name: 'l.pdf', data: PDF })).statusCode).toBe(403);
   expect((await upload(manager, fields(), { name: 'l.pdf', data: PDF })).statusCode).toBe(403);
   expect((await upload(globex, fields(), { name: 'l.pdf', data: PDF })).statusCode).toBe(404);
@@ -201,7 +201,7 @@ it('a rejection needs a reason and is kept', async () => {
   ).json().data;
   const none = await call('PUT', `/api/employee/letters/reject/${letter.id}`, employee, {});
   expect(none.statusCode).toBe(400);
-  expect(none.json().message).toContain('reason');
+  expect(JSON.stringify(none.json().errors)).toContain('reason');
   const res = await call('PUT', `/api/employee/letters/reject/${letter.id}`, employee, {
     reason: 'Dates are wrong',
   });

@@ -246,7 +246,7 @@ it("refuses another company's employee with nothing created", async () => {
     employee_ids: Array.from({ length: 201 }, () => crypto.randomUUID()),
   });
   expect(big.statusCode).toBe(400);
-  expect(big.json().message).toContain('employee_ids');
+  expect(JSON.stringify(big.json().errors)).toContain('employee_ids');
   const twice = await call('POST', '/api/admin/letters/generate', admin, {
     template_id: template.id,
     employee_ids: [acmeIds[0], acmeIds[0]],

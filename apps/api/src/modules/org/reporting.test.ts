@@ -171,7 +171,7 @@ describe('reporting managers', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].path).toBe('managers.0.manager_id');
-    expect(res.json().message).toContain('managers.0.manager_id');
+    expect(JSON.stringify(res.json().errors)).toContain('managers.0.manager_id');
     expect(await primaryOf(mgr)).toBe(admin.userResponse.employee_id);
     // A longer chain: admin -> (reports to) employee would close admin > manager > employee.
     const res2 = await call(admin, 'PUT', `/api/reporting-manager/${admin.userResponse.employee_id}`, {

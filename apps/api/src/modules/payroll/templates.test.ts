@@ -388,9 +388,7 @@ describe('employee salary', () => {
         ),
       },
     ]);
-    expect(res.json().message).toMatch(
-      /^Validation failed: effective_from: No statutory figures are in force on 2019-04-01/,
-    );
+    expect(res.json().message).toMatch(/^Effective from: No statutory figures are in force on 2019-04-01/);
     const preview = await call(admin, 'POST', '/api/salary-templates/preview', {
       annual_ctc_paise: 12 * LAKH,
       lines: standardLines(),

@@ -1,6 +1,7 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { useState } from 'react';
 
 dayjs.extend(customParseFormat);
 
@@ -25,8 +26,25 @@ export function parseTypedDate(input: string): string | null {
 export function DateField({
   value,
   onChange,
+  minDateMessage,
   ...props
-}: Omit<DateInputProps, 'value' | 'onChange'> & { value: string; onChange: (value: string) => void }) {
+}: Omit<DateInputProps, 'value' | 'onChange'> & {
+  value: string;
+  onChange: (value: string) => void;
+  /** Said when a typed date is before `minDate` (the calendar does not offer those days). */
+  minDateMessage?: string;
+}) {
+  const [refused, setRefused] = useState<string | null>(null);
+  const min = typeof props.minDate === 'string' ? props.minDate : null;
+  // A typed date before the earliest allowed one is not taken; say why instead of dropping it.
+  const checkTyped = (text: string) => {
+    const typed = parseTypedDate(text);
+    setRefused(
+      typed && min && typed < min
+        ? (minDateMessage ?? `Choose ${dayjs(min).format(DATE_FORMAT)} or later`)
+        : null,
+    );
+  };
   return (
     <DateInput
       valueFormat={DATE_FORMAT}
@@ -35,8 +53,18 @@ export function DateField({
       clearable={!props.required}
       popoverProps={{ withinPortal: true }}
       {...props}
+      error={props.error ?? refused ?? undefined}
       value={value || null}
-      onChange={(v) => onChange(v ?? '')}
+      onChange={(v) => {
+        setRefused(null);
+        onChange(v ?? '');
+      }}
+      onInput={(e) => checkTyped(e.currentTarget.value)}
+      onKeyDown={(e) => {
+        // Enter in a date field picks the typed date; it must not submit the form around it.
+        if (e.key === 'Enter') e.preventDefault();
+        props.onKeyDown?.(e);
+      }}
     />
   );
 }

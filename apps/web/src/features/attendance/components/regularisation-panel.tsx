@@ -15,9 +15,8 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { DateField } from '../../../components/ui/date-field';
-import { ApiError } from '../../../lib/api-client';
 import { confirm } from '../../../lib/confirm';
-import { formErrors } from '../../../lib/form-errors';
+import { formErrors, useFormErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 import { useCompanyTimeZone } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
@@ -45,12 +44,14 @@ export function RegularisationPanel({ month }: { month: Month }) {
   const remove = useDeleteRegularisation();
   const [form, setForm] = useState<Form>(EMPTY);
   const [editing, setEditing] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const set = (k: keyof Form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const errs = useFormErrors(['date', 'punch_in', 'punch_out', 'reason', 'note']);
+  const set = (k: keyof Form) => (v: string) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    // The times are checked against each other: fixing either clears both.
+    errs.clear(...(k === 'punch_in' || k === 'punch_out' ? ['punch_in', 'punch_out'] : [k]));
+  };
 
   const submit = async () => {
-    setFormError(null);
     const input = {
       date: form.date,
       punch_in: form.punch_in || null,
@@ -58,25 +59,20 @@ export function RegularisationPanel({ month }: { month: Month }) {
       reason: form.reason,
       note: form.note.trim() || undefined,
     };
-    const found = formErrors(RegularisationInputSchema, input);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (!errs.set(formErrors(RegularisationInputSchema, input))) return;
     try {
       await save.mutateAsync({ id: editing ?? undefined, input: input as RegularisationInput });
       toastSuccess(editing ? 'Request updated' : 'Regularisation requested');
       setForm(EMPTY);
       setEditing(null);
     } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(Object.fromEntries(err.errors.map((e) => [e.path, e.message])));
-        setFormError(err.message);
-      } else setFormError('Could not send the request');
+      errs.fromServer(err);
     }
   };
 
   const onEdit = (r: Regularisation) => {
     setEditing(r.id);
-    setErrors({});
+    errs.reset();
     setForm({
       date: r.date,
       punch_in: localTime(r.punch_in, timeZone),
@@ -110,21 +106,21 @@ export function RegularisationPanel({ month }: { month: Month }) {
           Ask to correct a day: a missed punch, a wrong time. Your manager decides.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-          <DateField label="Day" required value={form.date} onChange={set('date')} error={errors.date} />
+          <DateField label="Day" required value={form.date} onChange={set('date')} error={errs.of('date')} />
           <TextInput
             type="time"
             label="In time"
             value={form.punch_in}
             onChange={(e) => set('punch_in')(e.currentTarget.value)}
-            error={errors.punch_in}
+            error={errs.of('punch_in')}
           />
           <TextInput
             type="time"
             label="Out time"
-            description="Before the in time: the next morning"
+            description="Before the in time only for a shift that ends after midnight"
             value={form.punch_out}
             onChange={(e) => set('punch_out')(e.currentTarget.value)}
-            error={errors.punch_out}
+            error={errs.of('punch_out')}
           />
           <Select
             label="Reason"
@@ -132,7 +128,7 @@ export function RegularisationPanel({ month }: { month: Month }) {
             data={reasons.data ?? []}
             value={form.reason || null}
             onChange={(v) => set('reason')(v ?? '')}
-            error={errors.reason}
+            error={errs.of('reason')}
           />
         </SimpleGrid>
         <Textarea
@@ -142,9 +138,9 @@ export function RegularisationPanel({ month }: { month: Month }) {
           maxLength={500}
           rows={2}
         />
-        {formError && (
+        {errs.summary && (
           <Text c="red.8" size="sm" role="alert">
-            {formError}
+            {errs.summary}
           </Text>
         )}
         <Group>

@@ -1,4 +1,5 @@
 import {
+  DOCUMENT_MAX_BYTES,
   type Expense,
   type ExpenseCategory,
   type ExpenseDuplicateCheck,
@@ -35,10 +36,10 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { RowActions } from '../../../components/ui/row-actions';
 import { can } from '../../../lib/abilities';
 import { ApiError } from '../../../lib/api-client';
-import { formErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { formErrors, useFormErrors } from '../../../lib/form-errors';
 import { formatDate, formatPaise } from '../../../lib/format';
 import { selectUser, useAppSelector, useCompanyTimeZone } from '../../../lib/store';
-import { toastError, toastSuccess } from '../../../lib/toasts';
+import { toastSuccess } from '../../../lib/toasts';
 import {
   useDuplicateCheck,
   useExpenseDropdowns,
@@ -143,6 +144,19 @@ function DuplicateWarning({
   );
 }
 
+const EXPENSE_FIELDS = [
+  'category_id',
+  'expense_date',
+  'amount_paise',
+  'merchant',
+  'description',
+  'bill_number',
+  'receipt_file_id',
+  'travel_from',
+  'travel_to',
+  'distance_km',
+];
+
 function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void }) {
   const dropdowns = useExpenseDropdowns();
   const save = useSaveExpense();
@@ -166,7 +180,16 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
     travel_to: item?.travel_to ?? '',
     distance_km: item?.distance_km ?? '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const errs = useFormErrors(EXPENSE_FIELDS);
+  const errors = errs.errors;
+  /** The receipt the form refused (too big, wrong type): it stays named in the field and blocks sending. */
+  const [receiptFile, setReceiptFile] = useState<File | null>(null);
+  const [receiptRefused, setReceiptRefused] = useState(false);
+  /** A change clears that field's message at once (the amount's is amount_paise). */
+  const change = (patch: Partial<Draft>) => {
+    setF((d) => ({ ...d, ...patch }));
+    errs.clear(...Object.keys(patch).map((k) => (k === 'amount' ? 'amount_paise' : k)));
+  };
   // A new claim starts on today (the company's date), which may arrive after the form opens.
   const today = dropdowns.data?.today;
   useEffect(() => {
@@ -178,19 +201,22 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
     perKm && f.distance_km !== '' ? Math.round(Number(f.distance_km) * category!.rate_per_km_paise!) : null;
 
   const onReceipt = async (file: File | null) => {
-    if (!file) {
-      setF((d) => ({ ...d, receipt_file_id: null, receipt_name: null }));
-      return;
-    }
+    setReceiptFile(file);
+    setReceiptRefused(false);
+    errs.clear('receipt_file_id');
+    setF((d) => ({ ...d, receipt_file_id: null, receipt_name: null }));
+    if (!file) return;
+    const refuse = (message: string) => {
+      setReceiptRefused(true);
+      errs.set({ ...errs.errors, receipt_file_id: message });
+    };
+    // Checked here first: a file over the limit is not sent at all.
+    if (file.size > DOCUMENT_MAX_BYTES) return refuse('This file is larger than 5 MiB: choose a smaller one');
     try {
       const doc = await upload.mutateAsync(file);
       setF((d) => ({ ...d, receipt_file_id: doc.id, receipt_name: doc.file_name }));
-      setErrors((e) => ({ ...e, receipt_file_id: '' }));
     } catch (err) {
-      setErrors((e) => ({
-        ...e,
-        receipt_file_id: err instanceof ApiError ? err.message : 'Could not upload the receipt',
-      }));
+      refuse(err instanceof ApiError ? err.message : 'Could not upload the receipt');
     }
   };
 
@@ -211,20 +237,17 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
   const saveDraft = async () => {
     const body = { ...bodyOf(), expense_date: f.expense_date || null, submit: false };
     if (!f.category_id) {
-      setErrors({ category_id: 'Choose a category' });
+      errs.set({ category_id: 'Choose a category' });
       return;
     }
-    setErrors({});
+    errs.reset();
     setDuplicates(null);
     try {
       await save.mutateAsync({ id: item?.id, body, idempotencyKey });
       toastSuccess('Draft saved');
       onClose();
     } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(serverFieldErrors(err.errors));
-        if (!err.errors.length) toastError(err.message);
-      }
+      errs.fromServer(err);
     }
   };
 
@@ -234,8 +257,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
     const found = formErrors(ExpenseInputSchema, body);
     if (!f.category_id) found.category_id = 'Choose a category';
     if (!perKm && body.amount_paise == null) found.amount_paise = 'Enter the amount';
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (!errs.set(found)) return;
     try {
       const amount = perKm ? computed : body.amount_paise;
       if (!confirmed && amount != null) {
@@ -257,10 +279,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
       toastSuccess(item && item.status !== 'draft' ? 'Claim updated' : 'Claim submitted');
       onClose();
     } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(serverFieldErrors(err.errors));
-        if (!err.errors.length) toastError(err.message);
-      }
+      errs.fromServer(err);
     }
   };
 
@@ -273,7 +292,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
           label="Category"
           data={categories.map((c) => ({ value: c.id, label: c.name }))}
           value={f.category_id || null}
-          onChange={(v) => setF({ ...f, category_id: v ?? '' })}
+          onChange={(v) => change({ category_id: v ?? '' })}
           withAsterisk
           error={errors.category_id}
           description={limitsOf(category)}
@@ -282,7 +301,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
         <DateField
           label="Date of expense"
           value={f.expense_date}
-          onChange={(v) => setF({ ...f, expense_date: v })}
+          onChange={(v) => change({ expense_date: v })}
           maxDate={dropdowns.data?.today}
           clearButtonProps={{ 'aria-label': 'Clear the date' }}
           withAsterisk
@@ -293,7 +312,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
             <TextInput
               label="From"
               value={f.travel_from}
-              onChange={(e) => setF({ ...f, travel_from: e.currentTarget.value })}
+              onChange={(e) => change({ travel_from: e.currentTarget.value })}
               withAsterisk
               maxLength={120}
               error={errors.travel_from}
@@ -301,7 +320,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
             <TextInput
               label="To"
               value={f.travel_to}
-              onChange={(e) => setF({ ...f, travel_to: e.currentTarget.value })}
+              onChange={(e) => change({ travel_to: e.currentTarget.value })}
               withAsterisk
               maxLength={120}
               error={errors.travel_to}
@@ -312,7 +331,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
           <NumberInput
             label="Distance (km)"
             value={f.distance_km}
-            onChange={(v) => setF({ ...f, distance_km: v })}
+            onChange={(v) => change({ distance_km: v })}
             min={0}
             decimalScale={1}
             withAsterisk={perKm}
@@ -328,7 +347,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
           <NumberInput
             label="Amount (₹)"
             value={f.amount}
-            onChange={(v) => setF({ ...f, amount: v })}
+            onChange={(v) => change({ amount: v })}
             min={0}
             decimalScale={2}
             thousandSeparator=","
@@ -341,14 +360,14 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
           <TextInput
             label="Merchant"
             value={f.merchant}
-            onChange={(e) => setF({ ...f, merchant: e.currentTarget.value })}
+            onChange={(e) => change({ merchant: e.currentTarget.value })}
             maxLength={120}
             error={errors.merchant}
           />
           <TextInput
             label="Bill number"
             value={f.bill_number}
-            onChange={(e) => setF({ ...f, bill_number: e.currentTarget.value })}
+            onChange={(e) => change({ bill_number: e.currentTarget.value })}
             maxLength={60}
             error={errors.bill_number}
           />
@@ -356,7 +375,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
         <Textarea
           label="Description"
           value={f.description}
-          onChange={(e) => setF({ ...f, description: e.currentTarget.value })}
+          onChange={(e) => change({ description: e.currentTarget.value })}
           maxLength={1000}
           autosize
           minRows={2}
@@ -365,6 +384,7 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
         <FileInput
           label="Receipt (PDF, PNG or JPEG, up to 5 MiB)"
           placeholder={f.receipt_name ?? 'Choose a file'}
+          value={receiptFile}
           accept="application/pdf,image/png,image/jpeg"
           onChange={(file) => void onReceipt(file)}
           clearable
@@ -375,6 +395,11 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
             upload.isPending ? 'Uploading…' : f.receipt_file_id ? `Attached: ${f.receipt_name}` : undefined
           }
         />
+        {errs.summary && (
+          <Alert color="red" role="alert">
+            {errs.summary}
+          </Alert>
+        )}
         {duplicates ? (
           <DuplicateWarning
             found={duplicates}
@@ -383,13 +408,13 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
             onConfirm={() => void submit(null, true)}
           />
         ) : (
-          <Group justify="flex-end" gap="sm">
+          <Group justify="flex-end" gap="sm" align="flex-start">
             {isDraft && (
               <Button
                 variant="light"
                 onClick={() => void saveDraft()}
                 loading={save.isPending}
-                disabled={upload.isPending}
+                disabled={upload.isPending || receiptRefused}
               >
                 Save as draft
               </Button>
@@ -397,7 +422,13 @@ function ExpenseForm({ item, onClose }: { item?: Expense; onClose: () => void })
             <FormActions
               onCancel={onClose}
               loading={save.isPending || duplicateCheck.isPending}
-              disabled={upload.isPending}
+              blockedBy={
+                upload.isPending
+                  ? 'Wait for the receipt to upload'
+                  : receiptRefused
+                    ? 'The receipt was not accepted: choose another file or remove it'
+                    : null
+              }
             >
               {isDraft ? 'Submit claim' : 'Save claim'}
             </FormActions>

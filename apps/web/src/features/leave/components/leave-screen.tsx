@@ -25,7 +25,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type Column,
   DataTable,
@@ -35,9 +35,11 @@ import {
 } from '../../../components/data-table';
 import { DateField } from '../../../components/ui/date-field';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { can } from '../../../lib/abilities';
 import { ApiError } from '../../../lib/api-client';
 import { confirm } from '../../../lib/confirm';
+import { useFormErrors } from '../../../lib/form-errors';
 import { formatDate, todayIn } from '../../../lib/format';
 import { enumLabel } from '../../../lib/labels';
 import { useAppSelector, useCompanyTimeZone } from '../../../lib/store';
@@ -204,6 +206,18 @@ function PreviewTable({ preview, unit }: { preview: LeavePreview; unit: string |
   );
 }
 
+const APPLY_FIELDS = [
+  'leave_type_id',
+  'from_date',
+  'to_date',
+  'day_type',
+  'half_day_type',
+  'from_time',
+  'to_time',
+  'reason',
+  'document_id',
+] as const;
+
 function ApplyForm() {
   const config = useLeaveConfiguration();
   const preview = usePreview();
@@ -214,12 +228,11 @@ function ApplyForm() {
   const [session, setSession] = useState<Session>('full_day');
   const [fromTime, setFromTime] = useState('');
   const [toTime, setToTime] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const errs = useFormErrors(APPLY_FIELDS);
   const [reason, setReason] = useState('');
   const [docFile, setDocFile] = useState<File | null>(null);
   const [doc, setDoc] = useState<{ id: string; name: string } | null>(null);
   const [docError, setDocError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const user = useAppSelector(selectUser);
   const upload = useUploadLeaveDocument(user?.employee_id);
   const type = config.data?.leave_types.find((t) => t.id === typeId);
@@ -248,40 +261,42 @@ function ApplyForm() {
           reason: reason.trim() || null,
           document_id: doc?.id ?? null,
         };
-  const ready = !!typeId && !!from && (hourly ? !!fromTime && !!toTime : session !== 'full_day' || !!to);
-  const fail = (e: unknown) => {
-    if (e instanceof ApiError && e.errors.length > 0) {
-      const byField: Record<string, string> = {};
-      for (const f of e.errors) byField[f.path] ??= f.message;
-      setFieldErrors(byField);
-    }
-    setError(e instanceof ApiError ? e.message : 'Something went wrong');
-  };
-  const reset = () => {
+  /** What the form still needs before it can be counted and sent, in words; null when complete. */
+  const missing = !typeId
+    ? 'Choose a leave type'
+    : !from
+      ? hourly || session !== 'full_day'
+        ? 'Choose the date'
+        : 'Choose the start date'
+      : hourly && (!fromTime || !toTime)
+        ? 'Give the start and end time'
+        : !hourly && session === 'full_day' && !to
+          ? 'Choose the end date'
+          : null;
+  const ready = missing === null;
+  /** A field changed: its message and the count go; the count comes back by itself. */
+  const reset = (...fields: string[]) => {
     preview.reset();
-    setFieldErrors({});
+    errs.clear(...fields);
   };
   /** The end time after the start time, checked here before the server says it. */
   const timesOk = () => {
-    if (hourly && fromTime && toTime && toTime <= fromTime) {
-      setFieldErrors({ to_time: 'The end time must be after the start time' });
-      return false;
-    }
+    if (hourly && fromTime && toTime && toTime <= fromTime)
+      return errs.set({ to_time: 'The end time must be after the start time' });
     return true;
   };
 
-  const onPreview = async () => {
-    setError(null);
-    if (!timesOk()) return;
-    try {
-      await preview.mutateAsync(input());
-    } catch (e) {
-      fail(e);
-    }
-  };
+  // The days are counted as soon as the type and dates are complete (issue 24: no hidden
+  // "Preview days" step between the person and the Submit button).
+  const previewKey = ready ? JSON.stringify({ ...input(), reason: null }) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the input
+  useEffect(() => {
+    if (!previewKey || !timesOk()) return;
+    preview.mutateAsync(JSON.parse(previewKey)).catch((e: unknown) => errs.fromServer(e));
+  }, [previewKey]);
   // The file is checked by the server (content and size) and stored as the employee's document.
   const onDocument = async (file: File | null) => {
-    reset();
+    errs.clear('document_id');
     setDocError(null);
     setDocFile(file);
     if (!file) return setDoc(null);
@@ -295,7 +310,6 @@ function ApplyForm() {
     }
   };
   const onSubmit = async () => {
-    setError(null);
     if (!timesOk()) return;
     try {
       await apply.mutateAsync(input());
@@ -309,7 +323,7 @@ function ApplyForm() {
       setDoc(null);
       setDocFile(null);
     } catch (e) {
-      fail(e);
+      errs.fromServer(e);
     }
   };
 
@@ -324,9 +338,10 @@ function ApplyForm() {
           required
           data={(config.data?.leave_types ?? []).map((t) => ({ value: t.id, label: t.name }))}
           value={typeId}
+          error={errs.of('leave_type_id')}
           onChange={(v) => {
             setTypeId(v);
-            reset();
+            reset('leave_type_id');
           }}
           nothingFoundMessage="No leave types apply to you"
         />
@@ -336,7 +351,7 @@ function ApplyForm() {
             value={session}
             onChange={(v) => {
               setSession(v as Session);
-              reset();
+              reset('day_type', 'half_day_type', 'to_date');
             }}
             data={[
               { value: 'full_day', label: 'Full day' },
@@ -350,10 +365,13 @@ function ApplyForm() {
             label={session === 'full_day' && !hourly ? 'From' : 'Date'}
             required
             value={from}
-            error={fieldErrors.from_date ?? (hourly ? fieldErrors.to_date : undefined)}
+            error={
+              errs.of('from_date') ??
+              (hourly || session !== 'full_day' ? (errs.of('to_date') ?? errs.of('day_type')) : undefined)
+            }
             onChange={(v) => {
               setFrom(v);
-              reset();
+              reset('from_date', 'to_date', 'day_type');
             }}
           />
           {session === 'full_day' && !hourly && (
@@ -361,9 +379,13 @@ function ApplyForm() {
               label="To"
               required
               value={to}
+              // The calendar offers no day before the start; a typed one is refused in words.
+              minDate={from || undefined}
+              minDateMessage="The end date is before the start date"
+              error={errs.of('to_date')}
               onChange={(v) => {
                 setTo(v);
-                reset();
+                reset('to_date');
               }}
             />
           )}
@@ -377,10 +399,10 @@ function ApplyForm() {
               step={900}
               miw={140}
               value={fromTime}
-              error={fieldErrors.from_time}
+              error={errs.of('from_time')}
               onChange={(e) => {
                 setFromTime(e.currentTarget.value);
-                reset();
+                reset('from_time', 'to_time');
               }}
             />
             <TextInput
@@ -390,10 +412,10 @@ function ApplyForm() {
               step={900}
               miw={140}
               value={toTime}
-              error={fieldErrors.to_time}
+              error={errs.of('to_time')}
               onChange={(e) => {
                 setToTime(e.currentTarget.value);
-                reset();
+                reset('to_time');
               }}
             />
           </Group>
@@ -419,7 +441,7 @@ function ApplyForm() {
           accept="application/pdf,image/png,image/jpeg"
           onChange={(file) => void onDocument(file)}
           clearable
-          error={docError || undefined}
+          error={docError || errs.of('document_id')}
           description={
             upload.isPending
               ? 'Uploading…'
@@ -430,28 +452,35 @@ function ApplyForm() {
                   : undefined
           }
         />
-        {error && (
+        {errs.summary && (
           <Alert color="red" role="alert">
-            {error}
+            {errs.summary}
           </Alert>
         )}
         {preview.data && <PreviewTable preview={preview.data} unit={type?.unit} />}
         <Group justify="flex-end">
-          <Button
-            variant="light"
-            disabled={!ready || upload.isPending}
-            loading={preview.isPending}
-            onClick={() => void onPreview()}
-          >
-            {hourly ? 'Preview hours' : 'Preview days'}
-          </Button>
-          <Button
-            disabled={!ready || !preview.data || preview.data.violations.length > 0}
+          <SubmitButton
+            blockedBy={
+              missing ??
+              (upload.isPending
+                ? 'Wait for the document to upload'
+                : docFile && !doc
+                  ? 'The document was not accepted: choose another or remove it'
+                  : errs.has
+                    ? 'Correct the highlighted fields'
+                    : preview.isPending || !preview.data
+                      ? hourly
+                        ? 'Counting the hours…'
+                        : 'Counting the days…'
+                      : preview.data.violations.length > 0
+                        ? 'This request breaks a leave rule (see above)'
+                        : null)
+            }
             loading={apply.isPending}
             onClick={() => void onSubmit()}
           >
             Submit request
-          </Button>
+          </SubmitButton>
         </Group>
       </Stack>
     </Card>

@@ -15,8 +15,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { DateField } from '../../../components/ui/date-field';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { useFormErrors } from '../../../lib/form-errors';
 import { formatDate, formatPaise } from '../../../lib/format';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
 import { useEmployeeSalary, useSaveSalary, useTemplates } from '../api/payroll-api';
@@ -34,7 +33,8 @@ export function EmployeeSalarySection({ employeeId }: { employeeId: string }) {
   const templates = useTemplates({ page: 1, records: 100, active: 'true' });
   const save = useSaveSalary();
   const [f, setF] = useState({ template_id: '', annual: '', effective_from: '', note: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const errs = useFormErrors(['template_id', 'annual_ctc_paise', 'effective_from', 'note']);
+  const errors = errs.errors;
   if (q.isLoading) return <PageLoader label="Loading salary…" />;
   if (q.error || !q.data) {
     return (
@@ -55,12 +55,15 @@ export function EmployeeSalarySection({ employeeId }: { employeeId: string }) {
       effective_from: f.effective_from || null,
       note: f.note.trim() || null,
     };
-    setErrors({});
+    // A negative CTC is refused in words, not turned into 0 behind the person's back.
+    if (f.annual.trim() !== '' && Number(f.annual) < 0)
+      return void errs.set({ annual_ctc_paise: 'The amount cannot be negative' });
+    errs.reset();
     try {
       await save.mutateAsync({ first, body });
       setF({ template_id: '', annual: '', effective_from: '', note: '' });
     } catch (err) {
-      if (err instanceof ApiError) setErrors(serverFieldErrors(err.errors));
+      errs.fromServer(err);
     }
   };
   return (
@@ -167,23 +170,31 @@ export function EmployeeSalarySection({ employeeId }: { employeeId: string }) {
                       template_id: v ?? '',
                       annual: t && !f.annual ? String(t.annual_ctc_paise / 100) : f.annual,
                     });
+                    errs.clear('template_id');
                   }}
                   error={errors.template_id}
                 />
                 <NumberInput
                   label="Annual CTC (₹)"
                   min={0}
+                  clampBehavior="none"
                   decimalScale={2}
                   thousandSeparator=","
                   thousandsGroupStyle="lakh"
                   value={f.annual}
-                  onChange={(v) => setF({ ...f, annual: String(v) })}
+                  onChange={(v) => {
+                    setF({ ...f, annual: String(v) });
+                    errs.clear('annual_ctc_paise');
+                  }}
                   error={errors.annual_ctc_paise}
                 />
                 <DateField
                   label="Effective from"
                   value={f.effective_from}
-                  onChange={(v) => setF({ ...f, effective_from: v })}
+                  onChange={(v) => {
+                    setF({ ...f, effective_from: v });
+                    errs.clear('effective_from');
+                  }}
                   error={errors.effective_from}
                 />
               </Group>
@@ -191,9 +202,17 @@ export function EmployeeSalarySection({ employeeId }: { employeeId: string }) {
                 label="Note"
                 value={f.note}
                 maxLength={500}
-                onChange={(e) => setF({ ...f, note: e.currentTarget.value })}
+                onChange={(e) => {
+                  setF({ ...f, note: e.currentTarget.value });
+                  errs.clear('note');
+                }}
                 error={errors.note}
               />
+              {errs.summary && (
+                <Alert color="red" role="alert">
+                  {errs.summary}
+                </Alert>
+              )}
               <Group justify="flex-end">
                 <Button type="submit" loading={save.isPending}>
                   {first ? 'Assign salary' : 'Save revision'}
