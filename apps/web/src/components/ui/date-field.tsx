@@ -1,6 +1,7 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { FIRST_DAY_OF_WEEK } from '../../lib/calendar';
 
 dayjs.extend(customParseFormat);
 
@@ -34,6 +35,7 @@ export function DateField({
       placeholder="e.g. 23 Nov 2026"
       clearable={!props.required}
       popoverProps={{ withinPortal: true }}
+      firstDayOfWeek={FIRST_DAY_OF_WEEK}
       {...props}
       value={value || null}
       onChange={(v) => onChange(v ?? '')}
