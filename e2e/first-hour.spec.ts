@@ -44,7 +44,10 @@ test('the employee: a notification in words with its link; punch in, out and in 
   }
   const asked = await api.post('/api/employee/profile/change-request', {
     headers: employee,
-    data: { changes: { bank_holder_name: 'Priya Sharma' }, reason: 'As on my passbook' },
+    data: {
+      changes: { bank_holder_name: `Priya Sharma ${Date.now() % 10_000}` },
+      reason: 'As on my passbook',
+    },
   });
   expect(asked.status(), await asked.text()).toBe(201);
   const approved = await api.put(`/api/requests/profile-update/${(await asked.json()).data.id}/approve`, {

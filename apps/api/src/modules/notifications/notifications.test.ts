@@ -288,7 +288,9 @@ describe('request notifications (profile change, through the approval engine)', 
     const told = (await listOf(admin)).data;
     expect(told).toHaveLength(before + 1);
     expect(told[0]).toMatchObject({ kind: 'request_submitted', link: '/team/requests/profile-update' });
-    expect(told[0]!.title).toMatch(/^Waiting for your approval \(as delegate of .+\): Profile change/);
+    expect(told[0]!.title).toMatch(
+      /^Waiting for your approval \(as delegate of .+\): Priyaa? Sharma's profile change/,
+    );
     expect(told[0]!.body).toContain('Level 1 of 2');
     // The approver is told as before, once.
     expect(
