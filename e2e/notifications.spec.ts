@@ -45,7 +45,7 @@ test('a request notifies its approver, who follows the link and approves; the re
   await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
   const item = page
     .getByRole('listitem')
-    .filter({ hasText: 'Waiting for your approval: Profile change: Priya Sharma' })
+    .filter({ hasText: "Waiting for your approval: Priya Sharma's profile change" })
     .first();
   await expect(item).toContainText('Unread');
   await expectNoAxeViolations(page);
@@ -67,7 +67,7 @@ test('a request notifies its approver, who follows the link and approves; the re
   await expect(
     page
       .getByRole('listitem')
-      .filter({ hasText: 'Waiting for your approval: Profile change: Priya Sharma' })
+      .filter({ hasText: "Waiting for your approval: Priya Sharma's profile change" })
       .first(),
   ).not.toContainText('Unread');
   await managerContext.close();
@@ -84,9 +84,9 @@ test('a request notifies its approver, who follows the link and approves; the re
   await ep.getByRole('link', { name: /^Notifications: \d+ unread$/ }).click();
   const approved = ep
     .getByRole('listitem')
-    .filter({ hasText: 'Your request was approved: Profile change: Priya Sharma' })
+    .filter({ hasText: /Your profile change \(.+\) was approved by Vikram Mehta/ })
     .first();
-  await expect(approved).toContainText('Approved by Vikram Mehta');
+  await expect(approved.getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/user/profile');
   await expectNoAxeViolations(ep);
   await ep.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(approved).not.toContainText('Unread');

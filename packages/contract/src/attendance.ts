@@ -90,8 +90,13 @@ export const PunchDataSchema = z.object({
   time_zone: z.string(),
   punches: z.array(z.object({ at: z.string(), source: z.string() })),
   day: AttendanceDaySchema.nullable(),
-  /** The button's next action: in when nothing is punched today, else out. */
+  /**
+   * The button's next action: punches alternate, so in after none or an even number (the day
+   * may have several sessions), out after an odd number.
+   */
   next: z.enum(['in', 'out']),
+  /** The last punch in while the employee is working (an odd number of punches), else null. */
+  working_since: z.string().nullable(),
   location_required: z.boolean(),
 });
 export type PunchData = z.infer<typeof PunchDataSchema>;

@@ -130,6 +130,12 @@ export const EmployeeDashboardSchema = z.object({
     first_in: z.string().nullable(),
     last_out: z.string().nullable(),
     punches: z.number().int(),
+    /** Today's punch instants in order (sessions pair them: in, out, in, ...). */
+    times: z.array(z.string()),
+    /** The punch button's action: in after none or an even number of punches, out after an odd. */
+    next: z.enum(['in', 'out']),
+    /** The last punch in while working (odd punches): "Working since 09:12"; else null. */
+    working_since: z.string().nullable(),
     /** Whether today's attendance policy checks the location of a web punch. */
     location_required: z.boolean(),
   }),

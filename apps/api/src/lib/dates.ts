@@ -82,3 +82,44 @@ export function assertNearToday(path: string, date: string, today: string): void
   if (message)
     throw new AppError('VALIDATION', `Validation failed: ${path}`, { errors: [{ path, message }] });
 }
+
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A month as people read it: "Dec 2025" (never "2025-12" in words meant for a person). */
+export const monthWords = (year: number, month: number): string => `${SHORT_MONTHS[month - 1]} ${year}`;
+
+/** "Dec 2025" for a 'YYYY-MM' or 'YYYY-MM-DD' string. */
+export const monthWordsOf = (date: string): string =>
+  monthWords(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
+
+/**
+ * A calendar date as people read it: "3 Dec", with the year when it is not `thisYear` ("3 Dec
+ * 2025"). Dates are the company's calendar dates (its time zone already applied), so no time zone
+ * conversion happens here.
+ */
+export function dayWords(date: string, thisYear?: string): string {
+  const words = `${Number(date.slice(8, 10))} ${SHORT_MONTHS[Number(date.slice(5, 7)) - 1]}`;
+  return thisYear && date.slice(0, 4) === thisYear.slice(0, 4) ? words : `${words} ${date.slice(0, 4)}`;
+}
+
+/**
+ * A range of dates in few words: "3 Dec", "3–4 Dec", "30 Nov–2 Dec", "30 Dec 2025–2 Jan 2026".
+ * The year shows when the range is not within `thisYear` (the company's current date, or any date
+ * of the year to leave out).
+ */
+export function dateRangeWords(from: string, to: string, thisYear?: string): string {
+  if (to <= from) return dayWords(from, thisYear);
+  const sameYear = from.slice(0, 4) === to.slice(0, 4);
+  const showYear = !(sameYear && thisYear && from.slice(0, 4) === thisYear.slice(0, 4));
+  const end = dayWords(to, showYear ? undefined : thisYear);
+  if (from.slice(0, 7) === to.slice(0, 7)) return `${Number(from.slice(8, 10))}–${end}`;
+  const start = dayWords(from, sameYear ? from : undefined);
+  return `${start}–${end}`;
+}
+
+/** An accrual period's key in words: '2026-03' → "Mar 2026", '2026-Q1' → "Q1 2026", '2026' as is. */
+export function periodWords(key: string): string {
+  if (/^\d{4}-\d{2}$/.test(key)) return monthWordsOf(key);
+  const q = /^(\d{4})-Q([1-4])$/.exec(key);
+  return q ? `Q${q[2]} ${q[1]}` : key;
+}

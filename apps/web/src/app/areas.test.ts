@@ -2,8 +2,10 @@ import { BUILT_IN_ROLES } from '@hr/contract';
 import { enterableAreas, homePathFor } from './areas';
 
 describe('areas', () => {
-  it('sends employees to their dashboard and admins to the first area they hold', () => {
+  it('lands each role on its own area: admin dashboard, team dashboard, employee home', () => {
     expect(homePathFor([...BUILT_IN_ROLES.Employee])).toBe('/user');
+    expect(homePathFor([...BUILT_IN_ROLES.Manager])).toBe('/team');
+    expect(homePathFor([...BUILT_IN_ROLES.Admin])).toBe('/admin');
     expect(homePathFor(['admin_dashboard.view'])).toBe('/admin');
     expect(homePathFor(['manager_dashboard.view'])).toBe('/team');
     expect(homePathFor([])).toBe('/forbidden');

@@ -366,11 +366,19 @@ export function createApprovalEngine(deps: {
     companyId: req.company_id,
   });
 
-  /** The title the type gives the request (as in its queues), or a plain one for an unknown type. */
-  async function titleOf(tx: Queryable, req: RequestRow): Promise<string> {
+  /**
+   * Whose request it is and what it is, with its dates or amount (the type's `notice`); without
+   * one, the requester and the title the type gives the request in its queues.
+   */
+  async function noticeOf(tx: Queryable, req: RequestRow): Promise<{ owner: string; item: string }> {
     const def = definitionOf(req.request_type);
+    const n = def?.notice ? await def.notice(tx, req.subject_id, await today(tx)) : null;
+    if (n) return n;
     const s = def ? (await def.summarise(tx, [req.subject_id])).get(req.subject_id) : undefined;
-    return s?.title ?? `A ${req.request_type.replace(/_/g, ' ')} request`;
+    return {
+      owner: await nameOf(tx, req.requester_id),
+      item: s ? `request “${s.title}”` : `${req.request_type.replace(/_/g, ' ')} request`,
+    };
   }
 
   async function nameOf(tx: Queryable, employeeId: string | null): Promise<string> {
@@ -417,7 +425,8 @@ export function createApprovalEngine(deps: {
   async function tellLevel(tx: Queryable, req: RequestRow, level: number, levelCount: number, why: string) {
     if (!notifier) return;
     const approvers = (await undecidedApprovers(tx, req.id, level)).map((a) => a.approver_id);
-    const title = await titleOf(tx, req);
+    const n = await noticeOf(tx, req);
+    const title = `${n.owner}'s ${n.item}`;
     await tell(tx, req, {
       audience: 'approver',
       recipients: approvers,
@@ -598,7 +607,10 @@ export function createApprovalEngine(deps: {
             audience: 'admin',
             recipients: await administrators(tx, adminPermissionOf(input.type)),
             kind: 'request_submitted',
-            title: `Waiting for an administrator: ${await titleOf(tx, req)}`,
+            title: await (async () => {
+              const n = await noticeOf(tx, req);
+              return `Waiting for an administrator: ${n.owner}'s ${n.item}`;
+            })(),
             body: `${why} No approver was found for it.`,
             subject: 'A request is waiting for an administrator',
             except: input.requesterId,
@@ -735,7 +747,7 @@ export function createApprovalEngine(deps: {
       if (status === 'approved') await runHook('onApproved', req, ctx);
       else if (status === 'rejected') await runHook('onRejected', req, ctx);
       if (notifier && (status !== 'pending' || level !== req.current_level)) {
-        const title = await titleOf(tx, req);
+        const n = await noticeOf(tx, req);
         const by = `${await nameOf(tx, actor.employeeId)}${opts.asAdmin ? ' (administrator)' : ''}`;
         const requester = [req.requester_id];
         if (status === 'approved' || status === 'rejected') {
@@ -744,8 +756,8 @@ export function createApprovalEngine(deps: {
             audience: 'requester',
             recipients: requester,
             kind: 'request_decided',
-            title: `Your request was ${word}: ${title}`,
-            body: `${status === 'approved' ? 'Approved' : 'Rejected'} by ${by}.${comment ? ` Comment: ${comment}` : ''}`,
+            title: `Your ${n.item} was ${word} by ${by}`,
+            body: comment ? `Comment: ${comment}` : `Nothing more is needed from you.`,
             subject: `Your request was ${word}`,
             except: actor.employeeId,
           });
@@ -754,8 +766,8 @@ export function createApprovalEngine(deps: {
             audience: 'requester',
             recipients: requester,
             kind: 'request_decided',
-            title: `Your request moved to level ${level}: ${title}`,
-            body: `Level ${req.current_level} was approved by ${by}. It now waits for level ${level} of ${req.level_count}.`,
+            title: `Your ${n.item} was approved by ${by} at level ${req.current_level}`,
+            body: `It now waits for level ${level} of ${req.level_count}.${comment ? ` Comment: ${comment}` : ''}`,
             subject: `Your request moved to level ${level}`,
             except: actor.employeeId,
           });
@@ -787,8 +799,14 @@ export function createApprovalEngine(deps: {
           audience: 'approver',
           recipients: waiting,
           kind: 'request_withdrawn',
-          title: `Withdrawn: ${await titleOf(tx, req)}`,
-          body: `${await nameOf(tx, req.requester_id)} withdrew the request; nothing is left for you to do.`,
+          title: await (async () => {
+            const n = await noticeOf(tx, req);
+            const who = await nameOf(tx, req.requester_id);
+            return who === n.owner
+              ? `${who} withdrew their ${n.item}`
+              : `${who} withdrew ${n.owner}'s ${n.item}`;
+          })(),
+          body: 'Nothing is left for you to do.',
           subject: 'A request you were to approve was withdrawn',
           except: req.requester_id,
         });
@@ -988,11 +1006,12 @@ export function createApprovalEngine(deps: {
             summary: '',
           };
           if (notifier) {
+            const n = await noticeOf(tx, r);
             result.queued += await tell(tx, r, {
               audience: 'approver',
               recipients: (await undecidedApprovers(tx, r.id, r.current_level)).map((a) => a.approver_id),
               kind: 'request_reminder',
-              title: `Reminder: ${s.title} is waiting for you`,
+              title: `Reminder: ${n.owner}'s ${n.item} is waiting for you`,
               body: `It has waited longer than ${r.sla_hours} hours at level ${r.current_level}.`,
               subject: 'Reminder: a request is waiting for your approval',
               except: r.requester_id,

@@ -341,13 +341,13 @@ describe('notifications for a type that gives no link of its own', () => {
     });
     expect(await notificationsOf(E.ACM0004!)).toContainEqual({
       kind: 'request_submitted',
-      title: 'Waiting for your approval: Widget n1',
+      title: "Waiting for your approval: Priya Sharma's request “Widget n1”",
       link: '/team',
     });
     await inAcme((tx) => notifying.decide(tx, { employeeId: E.ACM0004! }, request, 'approved', null));
     expect((await notificationsOf(E.ACM0003!)).at(-1)).toEqual({
       kind: 'request_decided',
-      title: 'Your request moved to level 2: Widget n1',
+      title: expect.stringMatching(/^Your request “Widget n1” was approved by \S.* at level 1$/),
       link: '/user',
     });
     expect((await notificationsOf(E.ACM0005!)).at(-1)).toMatchObject({
@@ -355,7 +355,9 @@ describe('notifications for a type that gives no link of its own', () => {
       link: '/team',
     });
     await inAcme((tx) => notifying.decide(tx, { employeeId: E.ACM0005! }, request, 'approved', null));
-    expect((await notificationsOf(E.ACM0003!)).at(-1)?.title).toBe('Your request was approved: Widget n1');
+    expect((await notificationsOf(E.ACM0003!)).at(-1)?.title).toMatch(
+      /^Your request “Widget n1” was approved by \S/,
+    );
     const { rows } = await t.db.query<{ subject: string }>(
       'SELECT subject FROM mail_outbox WHERE recipient = $1 ORDER BY created_at',
       [EMAIL.ACM0003],

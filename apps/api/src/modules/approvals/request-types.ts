@@ -42,6 +42,13 @@ export const DEFAULT_LINKS: Record<LinkAudience, string> = {
 export type RequestSummary = { title: string; summary: string };
 
 /**
+ * What a notification says the request is about: whose it is and the item in a few words with its
+ * dates or amount, written to follow "Your" or "Priya Sharma's" ("leave for 3–4 Dec (2 days)",
+ * "reimbursement of ₹1,250.00 for Travel on 3 Dec").
+ */
+export type RequestNotice = { owner: string; item: string };
+
+/**
  * A request type the approval engine serves. Each module with requests (profile changes now;
  * leave, regularisation and reimbursements next) registers one at start (app.ts).
  */
@@ -57,6 +64,11 @@ export type RequestTypeDefinition = {
   adminPermissions: { view: string; edit: string };
   /** Titles and summaries of many requests by their subject id (one query for a page). */
   summarise(tx: Queryable, subjectIds: string[]): Promise<Map<string, RequestSummary>>;
+  /**
+   * The words of a notification about the request (see RequestNotice); `today` is the company's
+   * date, so dates of this year leave the year out. Optional: the type's title is used.
+   */
+  notice?(tx: Queryable, subjectId: string, today: string): Promise<RequestNotice | null>;
   /**
    * The app path where a notification's recipient acts on a request of this type: the team queue
    * (approver), the admin queue (admin) or the requester's own screen. Optional: DEFAULT_LINKS.

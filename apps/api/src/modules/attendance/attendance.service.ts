@@ -26,6 +26,7 @@ import {
   localToInstant,
   monthDays,
   monthRange,
+  punchSession,
 } from './derive';
 import { holdMonths, inLock, lockRanges } from './locks';
 import {
@@ -410,7 +411,7 @@ export function createAttendanceService(deps: { db: Db; clock: Clock }) {
       time_zone: tz,
       punches,
       day: row ? dayOut(date, row, inLock(await lockRanges(tx, date, date), date)) : null,
-      next: punches.length === 0 ? 'in' : 'out',
+      ...punchSession(punches),
       location_required: !!ctx?.attendance?.location,
     };
   }

@@ -75,7 +75,12 @@ describe('punches', () => {
     });
 
     const pd = await callAs(t, employee, 'GET', '/api/employee/punch-data');
-    expect(pd.json().data).toMatchObject({ date: '2026-03-10', time_zone: 'Asia/Kolkata', next: 'out' });
+    expect(pd.json().data).toMatchObject({
+      date: '2026-03-10',
+      time_zone: 'Asia/Kolkata',
+      next: 'in',
+      working_since: null,
+    });
   });
 
   it('a device import is one ingest path: duplicates skipped, unknown codes named', async () => {
@@ -331,7 +336,7 @@ describe('regularisation', () => {
       reason: 'missed_punch',
     });
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toBe('You have used all 3 regularisations allowed for 03-2026');
+    expect(over.json().message).toBe('You have used all 3 regularisations allowed for Mar 2026');
 
     const mine = await callAs(t, employee, 'GET', `${REC}?month=3&year=2026&status=pending`);
     const pendingId = mine.json().data[0].id;
@@ -499,5 +504,42 @@ describe('re-derivation', () => {
     expect(days[1].status).toBe('holiday');
     expect(days[2].status).toBe('absent'); // locked by a confirmed pay run
     expect(days[9].status).toBe('present');
+  });
+});
+
+describe('several sessions a day', () => {
+  it('after punching out the employee punches in again; the card says working since the last punch in', async () => {
+    // A day of its own (May), so the March figures above are not touched.
+    await setClock(ist('2026-05-05', '09:12'));
+    const first = (await callAs(t, employee, 'PUT', '/api/attendance', {})).json().data;
+    expect(first).toMatchObject({ next: 'out', working_since: ist('2026-05-05', '09:12').toISOString() });
+
+    await setClock(ist('2026-05-05', '13:00'));
+    const out = (await callAs(t, employee, 'PUT', '/api/attendance', {})).json().data;
+    expect(out).toMatchObject({ next: 'in', working_since: null });
+
+    await setClock(ist('2026-05-05', '13:40'));
+    const again = await callAs(t, employee, 'PUT', '/api/attendance', {});
+    expect(again.statusCode).toBe(200);
+    const data = again.json().data;
+    expect(data.punches).toHaveLength(3);
+    expect(data).toMatchObject({ next: 'out', working_since: ist('2026-05-05', '13:40').toISOString() });
+
+    const dash = (await callAs(t, employee, 'GET', '/api/dashboard/employee')).json().data.today_punch;
+    expect(dash).toMatchObject({
+      punches: 3,
+      next: 'out',
+      working_since: ist('2026-05-05', '13:40').toISOString(),
+    });
+    expect(dash.times).toEqual(data.punches.map((p: { at: string }) => p.at));
+    // Under way today: not absent while the employee is at work.
+    expect(data.day.status).not.toBe('absent');
+
+    await setClock(ist('2026-05-05', '18:30'));
+    const end = (await callAs(t, employee, 'PUT', '/api/attendance', {})).json().data;
+    expect(end).toMatchObject({ next: 'in', working_since: null });
+    expect(end.punches).toHaveLength(4);
+    const pd = (await callAs(t, employee, 'GET', '/api/employee/punch-data')).json().data;
+    expect(pd).toMatchObject({ next: 'in', working_since: null });
   });
 });

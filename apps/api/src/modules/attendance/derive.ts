@@ -184,6 +184,20 @@ export function assignPunches(
   return out;
 }
 
+/**
+ * Where a day of web punches stands: punches alternate in and out, so after an even number the
+ * employee is out and may punch in again (another session), after an odd number they have been
+ * working since the last one. The day's derived status is only settled once the day is over (a
+ * short first session derives as absent), so the Today card shows this instead while it lasts.
+ */
+export function punchSession(punches: readonly { at: string }[]): {
+  next: 'in' | 'out';
+  working_since: string | null;
+} {
+  const working = punches.length % 2 === 1;
+  return { next: working ? 'out' : 'in', working_since: working ? punches[punches.length - 1]!.at : null };
+}
+
 // ---- one day's status -----------------------------------------------------------------------
 
 /**
@@ -254,9 +268,14 @@ export function deriveDay(
   // Half a day off (weekly off or leave) leaves half a day to work.
   if (leave || ctx.weeklyOff === 'first_half' || ctx.weeklyOff === 'second_half') full = half;
 
+  // Today the day is under way: the employee is at work (an odd number of punches) or between
+  // sessions, and may punch in again, so a short day so far is not yet absent or half a day. The
+  // scheduled job derives the day again once it is over (attendance.jobs.ts) and settles it.
+  if (ctx.date >= today && workedMinutes < full) {
+    return { ...base, status: calendarOff ?? (base.late ? 'late' : 'present') };
+  }
   if (!lastOut) {
-    // Punched in and not (yet) out: under way today; on a past day a missed punch.
-    if (ctx.date >= today) return { ...base, status: base.late ? 'late' : 'present' };
+    // Punched in and not out on a past day: a missed punch.
     return { ...base, status: calendarOff ?? (leave ? 'half_day' : 'absent') };
   }
   if (workedMinutes >= full) {

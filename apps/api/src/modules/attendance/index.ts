@@ -14,7 +14,7 @@
 import type { Queryable } from '../../db/client';
 import { daysOf, punchesOn } from './attendance.repo';
 import { dayOut } from './attendance.service';
-import { addDays, localToInstant } from './derive';
+import { addDays, localToInstant, punchSession } from './derive';
 
 export {
   type AttendanceService,
@@ -38,6 +38,7 @@ export {
 } from './corrections';
 export type { CalendarChange } from './day-context';
 export type { AttendanceStatus, LeaveMark } from './derive';
+export { punchSession } from './derive';
 export { type AttendanceLockRef, lockAttendancePeriod, unlockAttendancePeriod } from './lock-period';
 export { assertDatesOpen, holdMonths, lockedDates, longDate } from './locks';
 export type { Penalty } from './penalties';
@@ -59,6 +60,8 @@ export async function todayPunch(tx: Queryable, employeeId: string, date: string
     first_in: day.first_in ?? punches[0]?.at ?? null,
     last_out: day.last_out ?? (punches.length > 1 ? punches[punches.length - 1]!.at : null),
     punches: punches.length,
+    times: punches.map((p) => p.at),
+    ...punchSession(punches),
   };
 }
 

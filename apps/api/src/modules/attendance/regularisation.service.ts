@@ -7,7 +7,7 @@ import {
 } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
 import { type Clock, dateIn } from '../../lib/clock';
-import { assertNearToday } from '../../lib/dates';
+import { assertNearToday, dayWords, monthWords } from '../../lib/dates';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinition } from '../approvals';
@@ -123,6 +123,17 @@ export function createRegularisationService(deps: { db: Db; engine: ApprovalEngi
       }
       return out;
     },
+    async notice(tx, subjectId, today) {
+      const [r] = await repo.getMany(tx, [subjectId]);
+      if (!r) return null;
+      return { owner: r.employee_name, item: `attendance regularisation for ${dayWords(r.date, today)}` };
+    },
+    link: (audience) =>
+      ({
+        approver: '/team/requests/regularization',
+        admin: '/admin/requests/regularization',
+        requester: '/user/attendance',
+      })[audience],
     onApproved: (ctx: HookContext) => apply(ctx.tx, ctx.request.companyId, ctx.request.subjectId),
     onRejected: (ctx) => repo.setStatus(ctx.tx, ctx.request.subjectId, 'rejected'),
     onWithdrawn: (ctx) => repo.setStatus(ctx.tx, ctx.request.subjectId, 'cancelled'),
@@ -164,7 +175,7 @@ export function createRegularisationService(deps: { db: Db; engine: ApprovalEngi
       if (used >= limit) {
         throw new AppError(
           'CONFLICT',
-          `You have used all ${limit} regularisation${limit === 1 ? '' : 's'} allowed for ${String(m).padStart(2, '0')}-${y}`,
+          `You have used all ${limit} regularisation${limit === 1 ? '' : 's'} allowed for ${monthWords(y, m)}`,
         );
       }
     }

@@ -16,6 +16,7 @@ import {
   type ReimbursementQueueQuery,
 } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
+import { dayWords } from '../../lib/dates';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import {
@@ -298,6 +299,20 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
       }
       return out;
     },
+    async notice(tx, subjectId, today) {
+      const [r] = await repo.getExpenses(tx, [subjectId]);
+      if (!r) return null;
+      return {
+        owner: r.employee_name,
+        item: `reimbursement of ${rupees(r.amount_paise ?? 0)} for ${r.category_name}${r.expense_date ? ` on ${dayWords(r.expense_date, today)}` : ''}`,
+      };
+    },
+    link: (audience) =>
+      ({
+        approver: '/team/requests/reimbursements',
+        admin: '/admin/requests/reimbursements',
+        requester: '/user/salary/expenses',
+      })[audience],
     async onApproved(ctx) {
       await repo.setStatus(ctx.tx, ctx.request.subjectId, 'approved');
       await auditOf(ctx.tx, auditActor(ctx), {

@@ -1,3 +1,4 @@
+import { monthWordsOf } from '../../lib/dates';
 import { buildTestApp, type Session, type TestApp } from '../../test/helper';
 import { lopDays } from './index';
 
@@ -156,7 +157,7 @@ describe('leave in hours', () => {
     );
     expect(over.json().data.violations.map((v: { message: string }) => v.message)).toEqual(
       day(6).slice(0, 7) === day(5).slice(0, 7)
-        ? [`At most 6 hours in ${day(6).slice(0, 7)}; this makes 6.5 (maximum per month rule)`]
+        ? [`At most 6 hours in ${monthWordsOf(day(6))}; this makes 6.5 (maximum per month rule)`]
         : [],
     );
 

@@ -234,8 +234,8 @@ describe('a leave year from April to March', () => {
     expect(third.statusCode).toBe(200);
     const rules = (await ledger(employeeId)).filter((r) => r.kind === 'encashment').map((r) => r.rule);
     expect(rules).toEqual([
-      'Encashment of 3 days (cap 5 a year; 3 encashed in 2027-28): paid in the pay run of 2027-12',
-      'Encashment of 3 days (cap 5 a year; 3 encashed in 2028-29): paid in the pay run of 2028-04',
+      'Encashment of 3 days (cap 5 a year; 3 encashed in 2027-28): paid in the pay run of Dec 2027',
+      'Encashment of 3 days (cap 5 a year; 3 encashed in 2028-29): paid in the pay run of Apr 2028',
     ]);
   });
 
@@ -256,7 +256,7 @@ describe('a leave year from April to March', () => {
       ['2027-01-01', -1.5, 'accrual:2027-01#1'],
       ['2027-02-01', -0.5, 'accrual:2027-02#1'],
     ]);
-    expect(fixes[0]!.reason).toBe('Correction of the 2026-11 accrual (was 1.5)');
+    expect(fixes[0]!.reason).toBe('Correction of the Nov 2026 accrual (was 1.5)');
     // From scratch: February pro-rata 14/28 of 1.5 = 0.75, rounded to the nearest half day (1); March
     // to July in full.
     expect(sum(after.filter((r) => r.kind === 'accrual'))).toBe(1 + 5 * 1.5);

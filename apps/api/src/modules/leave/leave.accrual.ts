@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client';
+import { periodWords } from '../../lib/dates';
 import type { DayContextLoader } from './leave.days';
 import * as repo from './leave.repo';
 import { accrualFor, addDays, appliesTo, corrections, lapses } from './leave.rules';
@@ -156,7 +157,7 @@ export async function runAccrual(
               kind: 'accrual',
               amount: fix.amount,
               reason: prior
-                ? `Correction of the ${fix.key} accrual (was ${prior.sum})`
+                ? `Correction of the ${periodWords(fix.key)} accrual (was ${prior.sum})`
                 : `Accrual for ${fix.key}`,
               rule: reasons.get(fix.key) ?? null,
               ref: fix.key,

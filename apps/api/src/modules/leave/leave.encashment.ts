@@ -7,6 +7,7 @@ import {
 } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { monthWordsOf } from '../../lib/dates';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinition } from '../approvals';
@@ -276,7 +277,7 @@ export function createLeaveEncashmentService(deps: {
           f.cap !== null
             ? ` (cap ${f.cap} a year; ${round2(f.encashedThisYear + row.days)} encashed in ${f.year.label})`
             : ''
-        }: paid in the pay run of ${date.slice(0, 7)}`,
+        }: paid in the pay run of ${monthWordsOf(date)}`,
         ref: row.id,
         sourceKey: `encashment:${row.id}`,
         createdBy: ctx.actor.userId ?? null,
@@ -299,6 +300,15 @@ export function createLeaveEncashmentService(deps: {
         });
       }
       return out;
+    },
+    async notice(tx, subjectId) {
+      const [r] = await getRows(tx, [subjectId]);
+      if (!r) return null;
+      const days = Number(r.days);
+      return {
+        owner: r.employee_name,
+        item: `encashment of ${days} ${days === 1 ? 'day' : 'days'} of ${r.leave_type_name}`,
+      };
     },
     link: (audience) =>
       audience === 'approver'

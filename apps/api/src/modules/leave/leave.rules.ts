@@ -4,7 +4,7 @@
  * balances from ledger entries and the correcting entries of a back-dated change. No database here.
  */
 
-import { addDays, daysBetween } from '../../lib/dates';
+import { addDays, daysBetween, monthWordsOf, periodWords } from '../../lib/dates';
 
 export { addDays, daysBetween };
 
@@ -294,13 +294,16 @@ export function accrualFor(rule: AccrualRule, period: Period, joined: string, ex
   const full = daysBetween(period.start, period.end) + 1;
   const worked = daysBetween(from, to) + 1;
   if (!rule.proRata || worked === full) {
-    return { amount: rule.amount, reason: `${rule.frequency} accrual ${period.key}: ${rule.amount}` };
+    return {
+      amount: rule.amount,
+      reason: `${rule.frequency} accrual ${periodWords(period.key)}: ${rule.amount}`,
+    };
   }
   const raw = (rule.amount * worked) / full;
   const amount = rule.rounding === 'half_day' ? roundHalf(raw) : round2(raw);
   return {
     amount,
-    reason: `${rule.frequency} accrual ${period.key}, pro-rata ${worked}/${full} days of ${rule.amount}${
+    reason: `${rule.frequency} accrual ${periodWords(period.key)}, pro-rata ${worked}/${full} days of ${rule.amount}${
       rule.rounding === 'half_day' ? ', rounded to the nearest half day' : ''
     }`,
   };
@@ -479,7 +482,7 @@ export function checkRequest(c: RequestCheck): { rule: string; message: string }
       if (total > t.maxPerMonth) {
         out.push({
           rule: 'max_per_month',
-          message: `At most ${t.maxPerMonth} ${units} in ${month}; this makes ${total} (maximum per month rule)`,
+          message: `At most ${t.maxPerMonth} ${units} in ${monthWordsOf(month)}; this makes ${total} (maximum per month rule)`,
         });
       }
     }

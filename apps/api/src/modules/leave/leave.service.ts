@@ -13,7 +13,7 @@ import {
 } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { assertNearToday, eachDay } from '../../lib/dates';
+import { assertNearToday, dateRangeWords, eachDay, monthWordsOf } from '../../lib/dates';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { type ApprovalEngine, auditOf, type HookContext, type RequestTypeDefinition } from '../approvals';
@@ -124,6 +124,17 @@ export type QueueMode = 'team' | 'admin';
 const timesOf = (type: repo.LeaveTypeRow, input: LeaveRequestInput, total: number) =>
   type.unit === 'hour' ? { fromTime: input.from_time, toTime: input.to_time, hours: total } : {};
 const unitWord = (hours: number | null) => (hours === null ? 'days' : 'h');
+
+/** "Casual Leave for 3–4 Dec (2 days)": a request in a notification's words. */
+export function leaveItemWords(
+  r: { leave_type_name: string; from_date: string; to_date: string; total: number; hours?: number | null },
+  today: string,
+): string {
+  const name = /leave/i.test(r.leave_type_name) ? r.leave_type_name : `${r.leave_type_name} leave`;
+  const total = Number(r.total);
+  const amount = r.hours != null ? `${total} h` : `${total} ${total === 1 ? 'day' : 'days'}`;
+  return `${name} for ${dateRangeWords(r.from_date, r.to_date, today)} (${amount})`;
+}
 
 /** An employee's balances by leave type, in the caller's tenant transaction (also the dashboard's, through the index). */
 export async function balancesOf(tx: Queryable, employeeId: string): Promise<LeaveBalance[]> {
@@ -550,6 +561,15 @@ export function createLeaveService(deps: {
       }
       return out;
     },
+    async notice(tx, subjectId, today) {
+      const [r] = await repo.getRequests(tx, [subjectId]);
+      if (!r) return null;
+      return { owner: r.employee_name, item: leaveItemWords(r, today) };
+    },
+    link: (audience) =>
+      ({ approver: '/team/requests/leaves', admin: '/admin/requests/leave', requester: '/user/leaves' })[
+        audience
+      ],
     onApproved,
     onRejected: (ctx) => ended(ctx.tx, ctx.request.subjectId, 'rejected'),
     onWithdrawn: (ctx) => ended(ctx.tx, ctx.request.subjectId, 'withdrawn'),
@@ -1050,7 +1070,7 @@ export function createLeaveService(deps: {
             type.encashment_cap !== null
               ? ` (cap ${type.encashment_cap} a year; ${round2(encashedThisYear + body.amount)} encashed in ${year.label})`
               : ''
-          }: paid in the pay run of ${date.slice(0, 7)}`;
+          }: paid in the pay run of ${monthWordsOf(date)}`;
         }
         const debit = body.kind === 'manual_debit' || body.kind === 'encashment';
         await repo.appendEntries(tx, [

@@ -162,7 +162,7 @@ describe('request notifications (profile change, through the approval engine)', 
     const { data, meta } = await listOf(manager);
     expect(data[0]).toMatchObject({
       kind: 'request_submitted',
-      title: 'Waiting for your approval: Profile change: Priya Sharma',
+      title: "Waiting for your approval: Priya Sharma's profile change (First name)",
       link: '/team/requests/profile-update',
       read: false,
     });
@@ -171,7 +171,9 @@ describe('request notifications (profile change, through the approval engine)', 
     // Level 2's approver is not told yet; the requester is not told of their own step.
     expect((await listOf(admin)).data.filter((n) => n.kind === 'request_submitted')).toEqual([]);
     expect((await listOf(employee)).data).toEqual([]);
-    expect(await waitForMail(emailOf('manager'), 'Waiting for your approval: Profile change')).toBe(true);
+    expect(await waitForMail(emailOf('manager'), "Waiting for your approval: Priya Sharma's profile")).toBe(
+      true,
+    );
     const mail = mailsTo(emailOf('manager'), 'Waiting for your approval')[0]!;
     expect(mail.raw).toContain('Subject: A request is waiting for your approval');
     expect(mail.raw).toContain('http://hr.test/team/requests/profile-update');
@@ -184,10 +186,10 @@ describe('request notifications (profile change, through the approval engine)', 
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       kind: 'request_decided',
-      title: 'Your request moved to level 2: Profile change: Priya Sharma',
+      title: 'Your profile change (First name) was approved by Vikram Mehta at level 1',
       link: '/user/profile',
     });
-    expect(mine[0]!.title).not.toMatch(/approved/i);
+    expect(mine[0]!.body).toBe('It now waits for level 2 of 2.');
     expect((await listOf(admin)).data[0]).toMatchObject({
       kind: 'request_submitted',
       link: '/team/requests/profile-update',
@@ -203,8 +205,8 @@ describe('request notifications (profile change, through the approval engine)', 
       kind: 'request_decided',
     });
     // The approved change renamed her: the title is the request's as its type shows it now.
-    expect(mine[0]!.title).toBe('Your request was approved: Profile change: Priyaa Sharma');
-    expect(mine[0]!.body).toContain('Approved by');
+    expect(mine[0]!.title).toBe('Your profile change (First name) was approved by Asha Rao');
+    expect(mine[0]!.link).toBe('/user/profile');
     expect(await waitForMail(emailOf('employee'), 'Subject: Your request was approved')).toBe(true);
   });
 
@@ -214,7 +216,7 @@ describe('request notifications (profile change, through the approval engine)', 
     expect(res.statusCode, res.body).toBe(200);
     expect((await listOf(manager)).data[0]).toMatchObject({
       kind: 'request_withdrawn',
-      title: 'Withdrawn: Profile change: Priyaa Sharma',
+      title: 'Priyaa Sharma withdrew their profile change (First name)',
     });
     expect(
       await waitForMail(emailOf('manager'), 'Subject: A request you were to approve was withdrawn'),
@@ -229,7 +231,9 @@ describe('request notifications (profile change, through the approval engine)', 
     await handlers.get('approvals-sla-check')!();
     const reminders = (await listOf(manager)).data.filter((n) => n.kind === 'request_reminder');
     expect(reminders).toHaveLength(1);
-    expect(reminders[0]!.title).toBe('Reminder: Profile change: Priyaa Sharma is waiting for you');
+    expect(reminders[0]!.title).toBe(
+      "Reminder: Priyaa Sharma's profile change (First name) is waiting for you",
+    );
     expect(await waitForMail(emailOf('manager'), 'Subject: Reminder: a request is waiting')).toBe(true);
     await handlers.get('approvals-sla-check')!();
     expect((await listOf(manager)).data.filter((n) => n.kind === 'request_reminder')).toHaveLength(1);
@@ -284,7 +288,9 @@ describe('request notifications (profile change, through the approval engine)', 
     const told = (await listOf(admin)).data;
     expect(told).toHaveLength(before + 1);
     expect(told[0]).toMatchObject({ kind: 'request_submitted', link: '/team/requests/profile-update' });
-    expect(told[0]!.title).toMatch(/^Waiting for your approval \(as delegate of .+\): Profile change/);
+    expect(told[0]!.title).toMatch(
+      /^Waiting for your approval \(as delegate of .+\): Priyaa? Sharma's profile change/,
+    );
     expect(told[0]!.body).toContain('Level 1 of 2');
     // The approver is told as before, once.
     expect(

@@ -163,6 +163,14 @@ export function createProfileChangesService(deps: { db: Db; engine: ApprovalEngi
       }
       return out;
     },
+    async notice(tx, subjectId) {
+      const [row] = await repo.getRequests(tx, [subjectId]);
+      if (!row) return null;
+      const changes: repo.StoredChanges =
+        typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes;
+      const fields = PROFILE_CHANGE_FIELDS.filter((f) => changes[f]).map((f) => PROFILE_CHANGE_LABELS[f]);
+      return { owner: row.employee_name, item: `profile change (${fields.join(', ')})` };
+    },
     // Approvers act in the team queue, administrators in the admin queue; the requester sees the
     // outcome on their profile.
     link: (audience) =>

@@ -105,25 +105,47 @@ export const PAYROLL_SCREENS: ScreenDef[] = [
   { path: 'payrun/payable-days', title: 'Payable days', permission: VIEW, Screen: PayableDaysScreen },
 ];
 
-/** Only the routes the spec marks 'shown' are in the menu. */
+/**
+ * Every screen without a path parameter is in the menu (issue 24: salary templates and pay run
+ * history could only be found by their address); creation forms open from their list's button.
+ */
 export const PAYROLL_AREA: AreaNav = {
   key: 'payroll',
   label: 'Payroll',
   base: '/payroll/payrun',
   permission: VIEW,
   menu: [
-    { label: 'Run Payroll', to: '/payroll/payrun', icon: 'salary', permission: VIEW, end: true },
+    {
+      label: 'Pay runs',
+      icon: 'salary',
+      children: [
+        { label: 'Run Payroll', to: '/payroll/payrun', permission: VIEW, end: true },
+        { label: 'Pay run history', to: '/payroll/payrun/history', permission: VIEW },
+        { label: 'Payable days', to: '/payroll/payrun/payable-days', permission: VIEW },
+      ],
+    },
     {
       label: 'Salary Components',
-      to: '/payroll/settings/components/earnings',
       icon: 'setupPolicies',
+      children: [
+        { label: 'Earnings', to: '/payroll/settings/components/earnings', permission: VIEW },
+        { label: 'Deductions', to: '/payroll/settings/components/deductions', permission: VIEW },
+      ],
+    },
+    {
+      label: 'Salary templates',
+      to: '/payroll/settings/salary-templates',
+      icon: 'documents',
       permission: VIEW,
     },
     {
       label: 'Statutory Components',
-      to: '/payroll/settings/statutory-details/epf',
       icon: 'policies',
-      permission: VIEW,
+      children: [
+        { label: 'EPF', to: '/payroll/settings/statutory-details/epf', permission: VIEW },
+        { label: 'ESI', to: '/payroll/settings/statutory-details/esi', permission: VIEW },
+        { label: 'Figures in force', to: '/payroll/settings/statutory-details/figures', permission: VIEW },
+      ],
     },
   ],
 };

@@ -1,7 +1,9 @@
-import { ADMIN_SCREENS } from './admin';
-import { PAYROLL_SCREENS } from './payroll';
-import { TEAM_SCREENS } from './team';
-import { USER_SCREENS } from './user';
+import { type AreaNav, isMenuGroup } from '../../components/layouts/types';
+import { ADMIN_AREA, ADMIN_SCREENS } from './admin';
+import { PAYROLL_AREA, PAYROLL_SCREENS } from './payroll';
+import { TEAM_AREA, TEAM_SCREENS } from './team';
+import type { ScreenDef } from './types';
+import { USER_AREA, USER_SCREENS } from './user';
 
 const permissionOf = (screens: { path: string; permission: readonly string[] }[], path: string) =>
   screens.find((s) => s.path === path)?.permission;
@@ -37,6 +39,51 @@ describe('route tables (spec section 2)', () => {
   it('guards every private screen', () => {
     for (const s of [...USER_SCREENS, ...TEAM_SCREENS, ...ADMIN_SCREENS, ...PAYROLL_SCREENS]) {
       expect(s.permission.length, s.path).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('menus (issue 24: every screen can be found from the menu)', () => {
+  const menuPaths = (area: AreaNav) =>
+    area.menu.flatMap((entry) => (isMenuGroup(entry) ? entry.children : [entry])).map((link) => link.to);
+  const areas: [AreaNav, ScreenDef[]][] = [
+    [USER_AREA, USER_SCREENS],
+    [TEAM_AREA, TEAM_SCREENS],
+    [ADMIN_AREA, ADMIN_SCREENS],
+    [PAYROLL_AREA, PAYROLL_SCREENS],
+  ];
+
+  // Where a creation form opens from when its list is not at its own path minus /new.
+  const CREATED_FROM: Record<string, string> = {
+    '/payroll/settings/components/earning/new': '/payroll/settings/components/earnings',
+  };
+
+  it.each(areas.map(([a, s]) => [a.label, a, s] as const))(
+    '%s: every screen without a path parameter is in the menu',
+    (_label, area, screens) => {
+      const menu = menuPaths(area);
+      for (const s of screens) {
+        if (s.path.includes(':')) continue;
+        const path = `/${area.key}${s.path ? `/${s.path}` : ''}`;
+        if (s.path.endsWith('/new')) {
+          // A creation form opens from its list's button; the list itself is in the menu.
+          const list = CREATED_FROM[path] ?? path.replace(/\/new$/, '');
+          const parent = menu.some((m) => list === m || list.startsWith(`${m}/`) || m.startsWith(`${list}/`));
+          expect(parent, `${path}: its list ${list} is in the menu`).toBe(true);
+          continue;
+        }
+        expect(menu, `${s.title} (${path})`).toContain(path);
+      }
+    },
+  );
+
+  it('links only to screens that exist, each guarded as its screen is', () => {
+    for (const [area, screens] of areas) {
+      for (const entry of area.menu.flatMap((e) => (isMenuGroup(e) ? e.children : [e]))) {
+        const screen = screens.find((s) => `/${area.key}${s.path ? `/${s.path}` : ''}` === entry.to);
+        expect(screen, entry.to).toBeDefined();
+        expect(entry.permission, entry.to).toEqual(screen!.permission);
+      }
     }
   });
 });

@@ -2,6 +2,7 @@ import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useState } from 'react';
+import { FIRST_DAY_OF_WEEK } from '../../lib/calendar';
 
 dayjs.extend(customParseFormat);
 
@@ -52,6 +53,7 @@ export function DateField({
       placeholder="e.g. 23 Nov 2026"
       clearable={!props.required}
       popoverProps={{ withinPortal: true }}
+      firstDayOfWeek={FIRST_DAY_OF_WEEK}
       {...props}
       error={props.error ?? refused ?? undefined}
       value={value || null}

@@ -31,7 +31,15 @@ import {
   usePunchData,
 } from '../api/use-attendance';
 import { OptionalHolidaysPanel } from './optional-holidays-panel';
-import { clockTime, DAY_COLOR, DayStatusBadge, workedHours } from './parts';
+import {
+  clockTime,
+  DAY_COLOR,
+  DayStatusBadge,
+  punchLabel,
+  punchSummary,
+  TodayStatus,
+  workedHours,
+} from './parts';
 import { RegularisationPanel } from './regularisation-panel';
 
 const LOGS_LIST = specFromContract<AttendanceLogsQuery['sortBy'], 'month' | 'year' | 'status'>(
@@ -51,7 +59,7 @@ function TodayCard({ timeZone }: { timeZone: string }) {
     try {
       const where = d?.location_required ? await currentLocation() : {};
       const res = await punch.mutateAsync(where);
-      toastSuccess(res.punches.length === 1 ? 'Punched in' : 'Punched out');
+      toastSuccess(res.next === 'out' ? 'Punched in' : 'Punched out');
     } catch (err) {
       const message = err instanceof Error ? err.message : 'Could not record the punch';
       setError(message);
@@ -69,7 +77,13 @@ function TodayCard({ timeZone }: { timeZone: string }) {
           <>
             <Group gap="xs">
               <Text size="sm">Status:</Text>
-              <DayStatusBadge status={d.day?.status ?? null} />
+              <TodayStatus
+                punches={d.punches.length}
+                workingSince={d.working_since}
+                lastPunchAt={d.punches[d.punches.length - 1]?.at ?? null}
+                status={d.day?.status ?? null}
+                timeZone={timeZone}
+              />
               {d.day?.late && (
                 <Badge color="orange" variant="outline">
                   Late by {d.day.late_minutes} min
@@ -77,9 +91,11 @@ function TodayCard({ timeZone }: { timeZone: string }) {
               )}
             </Group>
             <Text size="sm" data-testid="today-punches">
-              {d.punches.length
-                ? `Punches: ${d.punches.map((p) => clockTime(p.at, timeZone)).join(', ')}`
-                : 'No punches yet today.'}
+              {punchSummary(
+                d.punches.map((p) => p.at),
+                d.next,
+                timeZone,
+              )}
             </Text>
             {d.location_required && (
               <Text size="xs" c="dimmed">
@@ -90,7 +106,7 @@ function TodayCard({ timeZone }: { timeZone: string }) {
         )}
         <Group>
           <Button onClick={() => void onPunch()} loading={punch.isPending} disabled={!d}>
-            {d?.next === 'out' ? 'Punch out' : 'Punch in'}
+            {d ? punchLabel(d.next, d.punches.length) : 'Punch in'}
           </Button>
         </Group>
         {error && (

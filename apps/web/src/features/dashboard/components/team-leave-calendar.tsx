@@ -1,9 +1,9 @@
 import type { TeamDashboard } from '@hr/contract';
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { mondayLead, WEEKDAY_LABELS as WEEKDAYS } from '../../../lib/calendar';
 import { formatDate, MONTH_NAMES } from '../../../lib/format';
 
 type Calendar = TeamDashboard['leave_calendar'];
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 function datesOf(year: number, month: number): string[] {
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -20,7 +20,7 @@ function datesOf(year: number, month: number): string[] {
 export function TeamLeaveCalendar({ calendar, today }: { calendar: Calendar; today: string }) {
   const dates = datesOf(calendar.year, calendar.month);
   // Monday-first: how many blank cells before the 1st.
-  const lead = (new Date(`${dates[0]}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const lead = mondayLead(dates[0]!);
   const holiday = new Map(calendar.holidays.map((h) => [h.date, h.name]));
   const onDay = new Map<string, Calendar['leaves']>();
   for (const l of calendar.leaves) onDay.set(l.date, [...(onDay.get(l.date) ?? []), l]);

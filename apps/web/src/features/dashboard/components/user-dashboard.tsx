@@ -9,7 +9,7 @@ import { formatDate, formatPaise } from '../../../lib/format';
 import { selectRole, selectUser, useAppSelector } from '../../../lib/store';
 import { toastError, toastSuccess } from '../../../lib/toasts';
 import { currentLocation, usePunch } from '../../attendance/api/use-attendance';
-import { clockTime, DayStatusBadge } from '../../attendance/components/parts';
+import { punchLabel, punchSummary, TodayStatus } from '../../attendance/components/parts';
 import { monthLabel, PAYSLIPS_PATH, payslipHref } from '../../payslips/components/payslip-format';
 import { useEmployeeDashboard } from '../api/dashboard-api';
 import { AnnouncementList } from './announcement-list';
@@ -31,13 +31,12 @@ function TodayCard({ d, onPunched }: { d: EmployeeDashboard; onPunched: () => vo
   const p = d.today_punch;
   const punch = usePunch();
   const [error, setError] = useState<string | null>(null);
-  const next = p.punches === 0 ? 'in' : 'out';
   const onPunch = async () => {
     setError(null);
     try {
       const where = p.location_required ? await currentLocation() : {};
       const res = await punch.mutateAsync(where);
-      toastSuccess(res.punches.length === 1 ? 'Punched in' : 'Punched out');
+      toastSuccess(res.next === 'out' ? 'Punched in' : 'Punched out');
       onPunched();
     } catch (err) {
       const message = err instanceof Error ? err.message : 'Could not record the punch';
@@ -50,18 +49,20 @@ function TodayCard({ d, onPunched }: { d: EmployeeDashboard; onPunched: () => vo
       <Stack gap="xs">
         <Group gap="xs">
           <Text size="sm">Status:</Text>
-          <DayStatusBadge status={p.status} />
+          <TodayStatus
+            punches={p.punches}
+            workingSince={p.working_since}
+            lastPunchAt={p.times[p.times.length - 1] ?? null}
+            status={p.status}
+            timeZone={d.time_zone}
+          />
         </Group>
         <Text size="sm" data-testid="dash-punch">
-          {p.punches === 0
-            ? 'No punches yet today.'
-            : `First in ${clockTime(p.first_in, d.time_zone)} · Last out ${
-                p.last_out ? clockTime(p.last_out, d.time_zone) : '—'
-              }`}
+          {punchSummary(p.times, p.next, d.time_zone)}
         </Text>
         <Group>
           <Button size="sm" onClick={() => void onPunch()} loading={punch.isPending}>
-            {next === 'in' ? 'Punch in' : 'Punch out'}
+            {punchLabel(p.next, p.punches)}
           </Button>
           <Anchor component={Link} to="/user/attendance" size="sm">
             My attendance

@@ -38,6 +38,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { can } from '../../../lib/abilities';
 import { ApiError } from '../../../lib/api-client';
+import { mondayLead, WEEKDAY_LABELS } from '../../../lib/calendar';
 import { confirm } from '../../../lib/confirm';
 import { useFormErrors } from '../../../lib/form-errors';
 import { formatDate, todayIn } from '../../../lib/format';
@@ -587,7 +588,8 @@ function MonthCalendar() {
   const cal = useLeaveCalendar(ym.month, ym.year, scope);
   const first = `${ym.year}-${String(ym.month).padStart(2, '0')}-01`;
   const lastDay = new Date(Date.UTC(ym.year, ym.month, 0)).getUTCDate();
-  const lead = new Date(`${first}T00:00:00Z`).getUTCDay();
+  // Weeks start on Monday, as every calendar of the product.
+  const lead = mondayLead(first);
   const dates = Array.from(
     { length: lastDay },
     (_, i) => `${first.slice(0, 8)}${String(i + 1).padStart(2, '0')}`,
@@ -628,6 +630,13 @@ function MonthCalendar() {
         </Group>
       </Group>
       {cal.isError && <Alert color="red">The calendar could not be loaded.</Alert>}
+      <SimpleGrid cols={7} spacing={2} aria-hidden="true" mb={2}>
+        {WEEKDAY_LABELS.map((w) => (
+          <Text key={w} size="xs" c="dimmed" ta="center">
+            {w}
+          </Text>
+        ))}
+      </SimpleGrid>
       <SimpleGrid cols={7} spacing={2} role="list" aria-label={`Leave calendar, ${title}`}>
         {Array.from({ length: lead }, (_, i) => (
           <div key={`lead-${String(i)}`} aria-hidden />
