@@ -746,6 +746,32 @@ export const PayRunReviewSchema = z.object({
 export type PayRunReview = z.infer<typeof PayRunReviewSchema>;
 export const PayRunReviewResponseSchema = envelope(PayRunReviewSchema);
 
+/**
+ * `GET payrun/{id}/automatic-items` (not in the spec): the lines computing the run adds by itself —
+ * approved reimbursements not yet paid, leave encashed in the month, arrears of back-dated salary
+ * revisions, loss of pay paid back — each named and explained. Before compute they are worked out
+ * as things stand now; once computed, they are the ones the run took.
+ */
+export const PAY_RUN_AUTOMATIC_SOURCES = ['reimbursement', 'encashment', 'arrears', 'lop_reversal'] as const;
+export const PayRunAutomaticItemSchema = z.object({
+  employee_id: z.string(),
+  employee_code: z.string(),
+  employee_name: z.string(),
+  source: z.enum(PAY_RUN_AUTOMATIC_SOURCES),
+  kind: z.enum(['earning', 'deduction']),
+  label: z.string(),
+  amount_paise: paise,
+  explain: z.string(),
+});
+export type PayRunAutomaticItem = z.infer<typeof PayRunAutomaticItemSchema>;
+export const PayRunAutomaticItemsSchema = z.object({
+  /** True once the run is computed: the items are those it took, not worked out again. */
+  taken: z.boolean(),
+  items: z.array(PayRunAutomaticItemSchema),
+});
+export type PayRunAutomaticItems = z.infer<typeof PayRunAutomaticItemsSchema>;
+export const PayRunAutomaticItemsResponseSchema = envelope(PayRunAutomaticItemsSchema);
+
 /** `PUT payrun/{id}/anomalies/acknowledge` (not in the spec): who, when and why. */
 export const AnomalyAckBodySchema = z.strictObject({
   ids: z.array(uuid).min(1, 'Choose at least one').max(10_000),

@@ -359,6 +359,54 @@ async function payoutItems(
   return out;
 }
 
+/** The automatic items of the month for the employees with these revisions, merged per line. */
+async function itemsOf(
+  tx: Queryable,
+  companyId: string,
+  runId: string,
+  month: string,
+  revisions: Map<string, RevisionHead[]>,
+  flags: ComponentFlags,
+  rules: StatutoryRules,
+): Promise<NewItem[]> {
+  return mergeItems([
+    ...(await payoutItems(tx, companyId, month, revisions, flags)),
+    ...(await arrearsItems(tx, month, [...revisions.keys()], flags, rules)),
+    ...(await lopReversalItems(tx, runId, month, rules)),
+  ]);
+}
+
+/**
+ * What computing the run would add by itself as things stand now (read only): the same items
+ * `prepareRun` writes, each with the employee's code and name, by employee code.
+ */
+export async function automaticItemsNow(
+  tx: Queryable,
+  companyId: string,
+  runId: string,
+  month: string,
+  rules: StatutoryRules = STATUTORY_RULES,
+): Promise<(NewItem & { employee_code: string; employee_name: string })[]> {
+  const from = firstDay(month);
+  const to = lastDay(month);
+  const { rows: employees } = await payrollEmployeesIn(tx, from, to);
+  const revisions = await revisionHeadsForMonth(
+    tx,
+    employees.map((e) => e.id),
+    from,
+    to,
+  );
+  const items = await itemsOf(tx, companyId, runId, month, revisions, await componentFlags(tx), rules);
+  const who = new Map(employees.map((e) => [e.id, e]));
+  return items
+    .map((i) => ({
+      ...i,
+      employee_code: who.get(i.employee_id)?.code ?? '',
+      employee_name: who.get(i.employee_id)?.name ?? '',
+    }))
+    .sort((a, b) => a.employee_code.localeCompare(b.employee_code) || a.source.localeCompare(b.source));
+}
+
 /**
  * Makes a run ready to compute, in the caller's transaction (the run locked, a draft with confirmed
  * attendance): the automatic items (reimbursements, leave encashment, arrears, LOP reversal) are
@@ -382,11 +430,7 @@ export async function prepareRun(
   const flags = await componentFlags(tx);
 
   await tx.query(`DELETE FROM pay_run_items WHERE run_id = $1 AND source <> 'sheet'`, [runId]);
-  const items = mergeItems([
-    ...(await payoutItems(tx, companyId, month, revisions, flags)),
-    ...(await arrearsItems(tx, month, [...revisions.keys()], flags, rules)),
-    ...(await lopReversalItems(tx, runId, month, rules)),
-  ]);
+  const items = await itemsOf(tx, companyId, runId, month, revisions, flags, rules);
   if (items.length > 0) {
     await tx.query(
       `INSERT INTO pay_run_items (run_id, company_id, employee_id, source, kind, code, label, amount_paise,

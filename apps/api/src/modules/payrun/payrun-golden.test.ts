@@ -245,7 +245,32 @@ describe('November 2026: the golden month', () => {
       ['GLX0001', 'Hank Scorpio', 30000, 'Bonus month: tax on the bonus taken now'],
     ]);
     expect(tds.statusCode, tds.body).toBe(200);
+    // Before compute the run lists what it will add by itself, each line named and explained
+    // (the sheet's bonus is not among them); once computed, the same lines as taken.
+    const automatic = async () => {
+      const res = await callAs(t, admin, 'GET', `/api/payrun/${novId}/automatic-items`);
+      expect(res.statusCode, res.body).toBe(200);
+      const d = res.json().data as {
+        taken: boolean;
+        items: { employee_code: string; source: string; amount_paise: number; explain: string }[];
+      };
+      for (const i of d.items) expect(i.explain.length, i.employee_code).toBeGreaterThan(10);
+      return { taken: d.taken, items: d.items.map((i) => [i.employee_code, i.source, i.amount_paise]) };
+    };
+    const planned = [
+      ['GLX0002', 'encashment', 4_166_67],
+      ['GLX0003', 'reimbursement', 2_345_00],
+      ['GLX0005', 'arrears', 2_500_00],
+      ['GLX0005', 'arrears', 1_000_00],
+      ['GLX0005', 'arrears', 1_500_00],
+    ];
+    const before = await automatic();
+    expect(before.taken).toBe(false);
+    expect([...before.items].sort()).toEqual([...planned].sort());
     await compute(novId);
+    const after = await automatic();
+    expect(after.taken).toBe(true);
+    expect([...after.items].sort()).toEqual([...planned].sort());
     // The system's attendance of the run: Mindy's leave and Lenny's penalty, nothing else.
     const att = await t.db.query<{ employee_id: string; lop_days: string; detail: Record<string, number> }>(
       'SELECT employee_id, lop_days::text, detail FROM pay_run_attendance WHERE run_id = $1',

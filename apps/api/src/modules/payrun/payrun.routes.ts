@@ -7,6 +7,7 @@ import {
   PayableDaysDetailResponseSchema,
   PayableDaysListResponseSchema,
   PayableDaysQuerySchema,
+  PayRunAutomaticItemsResponseSchema,
   PayRunCreateBodySchema,
   PayRunEmployeeParamSchema,
   PayRunFileListResponseSchema,
@@ -114,6 +115,15 @@ export function payrunRoutes(app: FastifyInstance, deps: { payrun: PayrunService
     '/api/payrun/:id/compute',
     { config: { permission: EDIT }, schema: { tags, params, response: { 200: PayRunResponseSchema } } },
     async (req) => ok(await payrun.compute(actorOf(req), req.params.id), 'Computing the pay run'),
+  );
+  // Not in the spec: what compute adds by itself (reimbursements, encashments, arrears, LOP paid back).
+  r.get(
+    '/api/payrun/:id/automatic-items',
+    {
+      config: { permission: VIEW },
+      schema: { tags, params, response: { 200: PayRunAutomaticItemsResponseSchema } },
+    },
+    async (req) => ok(await payrun.automaticItems(actorOf(req), req.params.id)),
   );
   r.get(
     '/api/payrun/review/:id',

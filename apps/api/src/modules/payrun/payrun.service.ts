@@ -5,6 +5,7 @@ import type {
   PayableDaysQuery,
   PayableDaysRow,
   PayRun,
+  PayRunAutomaticItems,
   PayRunCreateBody,
   PayRunFileInfo,
   PayRunFileKind,
@@ -23,7 +24,7 @@ import type { Actor } from '../../plugins/auth';
 import type { AuditService } from '../audit';
 import { payrollEmployeesIn } from '../employees';
 import type { JobRunner } from '../jobs';
-import { prepareRun } from './compute';
+import { automaticItemsNow, prepareRun } from './compute';
 import { confirmRun } from './confirm';
 import { type GeneratedFile, generateRunFile } from './files';
 import { loadFileInput } from './files-load';
@@ -177,6 +178,45 @@ export function createPayrunService(deps: PayrunDeps) {
           [id],
         );
         return reviewOf(tx, run, rows[0]?.totals ?? null, q);
+      }),
+
+    /**
+     * The lines computing the run adds by itself, each named and explained: worked out as things
+     * stand now while the run is a draft, the ones it took once computed.
+     */
+    automaticItems: (actor: Actor, id: string): Promise<PayRunAutomaticItems> =>
+      db.tenant(actor.companyId, async (tx) => {
+        const { rows } = await tx.query<{ month: string; status: string }>(
+          `SELECT to_char(month, 'YYYY-MM') AS month, status FROM pay_runs WHERE id = $1`,
+          [id],
+        );
+        const run = rows[0];
+        if (!run) throw new AppError('NOT_FOUND', 'Pay run not found');
+        if (run.status === 'draft') {
+          const items = await automaticItemsNow(tx, actor.companyId, id, run.month);
+          return {
+            taken: false,
+            items: items.map((i) => ({
+              employee_id: i.employee_id,
+              employee_code: i.employee_code,
+              employee_name: i.employee_name,
+              source: i.source,
+              kind: i.kind,
+              label: i.label,
+              amount_paise: i.amount_paise,
+              explain: i.explain,
+            })),
+          };
+        }
+        const { rows: taken } = await tx.query<PayRunAutomaticItems['items'][number]>(
+          `SELECT i.employee_id, e.employee_code, trim(e.first_name || ' ' || e.last_name) AS employee_name,
+                  i.source, i.kind, i.label, i.amount_paise::float8 AS amount_paise, i.explain
+             FROM pay_run_items i JOIN employees e ON e.id = i.employee_id
+            WHERE i.run_id = $1 AND i.source <> 'sheet'
+            ORDER BY e.employee_code, i.source, i.code`,
+          [id],
+        );
+        return { taken: true, items: taken };
       }),
 
     /** One employee's payslip of the run, every line explained, with last month's figure beside it. */

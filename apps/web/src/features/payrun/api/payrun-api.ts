@@ -8,6 +8,7 @@ import type {
   PayableDaysDetail,
   PayableDaysRow,
   PayRun,
+  PayRunAutomaticItems,
   PayRunCreateBody,
   PayRunFileInfo,
   PayRunFileKind,
@@ -54,6 +55,7 @@ export const payrunKeys = {
   run: (id: string) => ['payrun', 'run', id] as const,
   review: (id: string) => ['payrun', 'review', id] as const,
   files: (id: string) => ['payrun', 'files', id] as const,
+  automatic: (id: string) => ['payrun', 'automatic', id] as const,
   payable: ['payrun', 'payable-days'] as const,
   settings: ['payrun', 'settings'] as const,
   ytd: ['payrun', 'opening-ytd'] as const,
@@ -96,6 +98,14 @@ export const usePayRuns = (params: RunListParams) =>
     queryKey: payrunKeys.list(params),
     queryFn: () => fetchPage<PayRun>('/payrun', { ...params, sortBy: 'month', sortOrder: 'desc' }),
     placeholderData: keepPreviousData,
+  });
+
+/** What computing the run adds by itself (worked out now for a draft; as taken once computed). */
+export const useAutomaticItems = (id: string) =>
+  useQuery({
+    queryKey: payrunKeys.automatic(id),
+    queryFn: () =>
+      unwrap<PayRunAutomaticItems>(apiClient.get(`/payrun/${id}/automatic-items`, { silent: true })),
   });
 
 /** A run, polled every two seconds while it is computing or its payslips are being made. */

@@ -25,6 +25,7 @@ import {
   useRemoveAttendance,
 } from '../api/payrun-api';
 import { AnomaliesSection } from './anomalies-section';
+import { AutomaticItems } from './automatic-items';
 import { FilesSection, PayslipsSection } from './finish-section';
 import { ReviewSection } from './review-section';
 import type { RunView } from './run-list';
@@ -310,11 +311,7 @@ export function PayRunView({ run, view }: { run: PayRun; view: RunView }) {
                 },
               ]}
             >
-              <Text size="sm">
-                Added automatically when the run is computed, each as its own payslip line with its name:
-                approved reimbursements not yet paid, leave encashed in the month, arrears of salary revisions
-                dated back, and loss of pay paid back from the attendance sheet. They show in the review.
-              </Text>
+              <AutomaticItems run={run} />
             </SheetPanel>
           </Section>
           <Section title="TDS overrides">
