@@ -1,3 +1,4 @@
+import { monthWordsOf } from '../../lib/dates';
 import { buildTestApp, type Session, type TestApp } from '../../test/helper';
 import { encashments } from './index';
 
@@ -238,7 +239,7 @@ describe('leave encashment requests', () => {
     const last = explain.json().data.entries.at(-1);
     expect(last).toMatchObject({ kind: 'encashment', amount: -3, running: 9 });
     expect(last.rule).toBe(
-      `Encashment of 3 days (cap 5 a year; 3 encashed in ${today().slice(0, 4)}): paid in the pay run of ${today().slice(0, 7)}`,
+      `Encashment of 3 days (cap 5 a year; 3 encashed in ${today().slice(0, 4)}): paid in the pay run of ${monthWordsOf(today())}`,
     );
     // Settled: withdrawing now is refused.
     expect((await call('DELETE', `/api/leave/encashment/${first}`, employee)).statusCode).toBe(409);
