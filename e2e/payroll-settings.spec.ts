@@ -95,7 +95,7 @@ test.describe('payroll settings', () => {
     await expect(page.getByRole('heading', { name: 'Statutory Components' })).toBeVisible();
     const epf = page.getByRole('table', { name: /EPF figures in force on/ });
     await expect(epf.getByRole('row', { name: /wage ceiling/ })).toContainText('₹25,000');
-    await page.getByRole('link', { name: 'Figures in force' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Figures in force' }).click();
     await expect(page).toHaveURL(/statutory-details\/figures/);
     await expect(page.getByRole('tab', { name: 'Figures in force' })).toHaveAttribute(
       'aria-selected',
