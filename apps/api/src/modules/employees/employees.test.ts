@@ -91,7 +91,12 @@ describe('employees', () => {
     expect(res.statusCode).toBe(400);
     // The message names the fields in words; the errors name them by key for the form to place.
     expect(res.json().message).toBe('Check these: Records, Sort by');
-    expect(res.json().errors.map((e: { path: string }) => e.path).sort()).toEqual(['records', 'sortBy']);
+    expect(
+      res
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['records', 'sortBy']);
     expect((await get('/api/employee/not-a-uuid', admin.headers)).statusCode).toBe(400);
   });
 });
