@@ -96,7 +96,7 @@ export const PunchDataSchema = z.object({
    */
   next: z.enum(['in', 'out']),
   /** The last punch in while the employee is working (an odd number of punches), else null. */
-  working_since: z.string().nullable(),
+  punched_in_at: z.string().nullable(),
   location_required: z.boolean(),
 });
 export type PunchData = z.infer<typeof PunchDataSchema>;

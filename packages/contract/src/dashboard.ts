@@ -135,7 +135,7 @@ export const EmployeeDashboardSchema = z.object({
     /** The punch button's action: in after none or an even number of punches, out after an odd. */
     next: z.enum(['in', 'out']),
     /** The last punch in while working (odd punches): "Working since 09:12"; else null. */
-    working_since: z.string().nullable(),
+    punched_in_at: z.string().nullable(),
     /** Whether today's attendance policy checks the location of a web punch. */
     location_required: z.boolean(),
   }),

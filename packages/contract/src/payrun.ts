@@ -265,7 +265,7 @@ export const PayRunSchema = z.object({
    * While generating: when the last payslip PDF was made, if that was over five minutes ago (its
    * worker has stopped; `generate_payslips` is then allowed, to resume). Null otherwise.
    */
-  payslips_stalled_since: z.string().nullable(),
+  payslips_stalled_at: z.string().nullable(),
   totals: PayRunTotalsSchema.nullable(),
   anomalies: z.object({ total: z.number().int(), open: z.number().int() }),
   sheets: z.object({

@@ -79,7 +79,7 @@ describe('punches', () => {
       date: '2026-03-10',
       time_zone: 'Asia/Kolkata',
       next: 'in',
-      working_since: null,
+      punched_in_at: null,
     });
   });
 
@@ -512,24 +512,24 @@ describe('several sessions a day', () => {
     // A day of its own (May), so the March figures above are not touched.
     await setClock(ist('2026-05-05', '09:12'));
     const first = (await callAs(t, employee, 'PUT', '/api/attendance', {})).json().data;
-    expect(first).toMatchObject({ next: 'out', working_since: ist('2026-05-05', '09:12').toISOString() });
+    expect(first).toMatchObject({ next: 'out', punched_in_at: ist('2026-05-05', '09:12').toISOString() });
 
     await setClock(ist('2026-05-05', '13:00'));
     const out = (await callAs(t, employee, 'PUT', '/api/attendance', {})).json().data;
-    expect(out).toMatchObject({ next: 'in', working_since: null });
+    expect(out).toMatchObject({ next: 'in', punched_in_at: null });
 
     await setClock(ist('2026-05-05', '13:40'));
     const again = await callAs(t, employee, 'PUT', '/api/attendance', {});
     expect(again.statusCode).toBe(200);
     const data = again.json().data;
     expect(data.punches).toHaveLength(3);
-    expect(data).toMatchObject({ next: 'out', working_since: ist('2026-05-05', '13:40').toISOString() });
+    expect(data).toMatchObject({ next: 'out', punched_in_at: ist('2026-05-05', '13:40').toISOString() });
 
     const dash = (await callAs(t, employee, 'GET', '/api/dashboard/employee')).json().data.today_punch;
     expect(dash).toMatchObject({
       punches: 3,
       next: 'out',
-      working_since: ist('2026-05-05', '13:40').toISOString(),
+      punched_in_at: ist('2026-05-05', '13:40').toISOString(),
     });
     expect(dash.times).toEqual(data.punches.map((p: { at: string }) => p.at));
     // Under way today: not absent while the employee is at work.
@@ -537,9 +537,9 @@ describe('several sessions a day', () => {
 
     await setClock(ist('2026-05-05', '18:30'));
     const end = (await callAs(t, employee, 'PUT', '/api/attendance', {})).json().data;
-    expect(end).toMatchObject({ next: 'in', working_since: null });
+    expect(end).toMatchObject({ next: 'in', punched_in_at: null });
     expect(end.punches).toHaveLength(4);
     const pd = (await callAs(t, employee, 'GET', '/api/employee/punch-data')).json().data;
-    expect(pd).toMatchObject({ next: 'in', working_since: null });
+    expect(pd).toMatchObject({ next: 'in', punched_in_at: null });
   });
 });

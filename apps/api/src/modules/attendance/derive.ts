@@ -192,10 +192,10 @@ export function assignPunches(
  */
 export function punchSession(punches: readonly { at: string }[]): {
   next: 'in' | 'out';
-  working_since: string | null;
+  punched_in_at: string | null;
 } {
   const working = punches.length % 2 === 1;
-  return { next: working ? 'out' : 'in', working_since: working ? punches[punches.length - 1]!.at : null };
+  return { next: working ? 'out' : 'in', punched_in_at: working ? punches[punches.length - 1]!.at : null };
 }
 
 // ---- one day's status -----------------------------------------------------------------------

@@ -452,11 +452,11 @@ describe('a generation whose worker stopped', () => {
     };
     // Four minutes: still moving as far as anyone can tell; nothing is offered.
     let run = await stopped(4);
-    expect(run.payslips_stalled_since).toBeNull();
+    expect(run.payslips_stalled_at).toBeNull();
     expect(run.abilities.generate_payslips).toBe(false);
     run = await stopped(10);
-    expect(run.payslips_stalled_since).not.toBeNull();
-    expect(Date.now() - Date.parse(run.payslips_stalled_since)).toBeGreaterThan(9 * 60_000);
+    expect(run.payslips_stalled_at).not.toBeNull();
+    expect(Date.now() - Date.parse(run.payslips_stalled_at)).toBeGreaterThan(9 * 60_000);
     expect(run.abilities.generate_payslips).toBe(true);
     expect(run.progress.payslips).toBe(50);
 
@@ -464,7 +464,7 @@ describe('a generation whose worker stopped', () => {
     expect(resume.statusCode, resume.body).toBe(202);
     expect(resume.json().message).toMatch(/^Generating the remaining 10 of 60 payslips of Nov 2026\./);
     const done = await generated();
-    expect(done.payslips_stalled_since).toBeNull();
+    expect(done.payslips_stalled_at).toBeNull();
     expect(done.progress.payslips).toBe(60);
     // The 50 made before are untouched; the 10 missing are made once each.
     const after = await t.db.query<{ payslip_id: string; file_key: string }>(

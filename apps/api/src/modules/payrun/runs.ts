@@ -37,7 +37,7 @@ type RunDbRow = {
   employees: number;
   computed: number;
   failed: number;
-  payslips_stalled_since: string | null;
+  payslips_stalled_at: string | null;
   payslips: number;
   anomalies_total: number;
   anomalies_open: number;
@@ -64,7 +64,7 @@ const RUN_SELECT = `SELECT r.id, to_char(r.month, 'YYYY-MM') AS month, to_char(r
     (SELECT ${ts('p.at')} FROM (SELECT greatest(r.updated_at, max(f.generated_at)) AS at
         FROM payslip_files f WHERE f.run_id = r.id) p
       WHERE r.payslips_status = 'generating' AND p.at < now() - interval '${STALLED_AFTER_MINUTES} minutes')
-      AS payslips_stalled_since,
+      AS payslips_stalled_at,
     (SELECT count(*)::int FROM pay_run_anomalies a WHERE a.run_id = r.id) AS anomalies_total,
     (SELECT count(*)::int FROM pay_run_anomalies a WHERE a.run_id = r.id AND a.acknowledged_at IS NULL) AS anomalies_open
   FROM pay_runs r`;
@@ -97,7 +97,7 @@ function view(r: RunDbRow, settings: PayRunSettings, actorUserId: string, sheets
     attendance_status: r.attendance_status,
     payslips_status: r.payslips_status,
     progress: { employees: r.employees, computed: r.computed, failed: r.failed, payslips: r.payslips },
-    payslips_stalled_since: r.payslips_stalled_since,
+    payslips_stalled_at: r.payslips_stalled_at,
     totals: r.totals
       ? {
           employees: r.totals.employees,
@@ -123,7 +123,7 @@ function view(r: RunDbRow, settings: PayRunSettings, actorUserId: string, sheets
       confirm: r.status === 'computed' && blockers.length === 0,
       delete: open,
       generate_payslips:
-        r.status === 'confirmed' && (r.payslips_status !== 'generating' || r.payslips_stalled_since !== null),
+        r.status === 'confirmed' && (r.payslips_status !== 'generating' || r.payslips_stalled_at !== null),
       download_files: r.status === 'confirmed',
     },
     confirm_blockers: blockers,

@@ -79,7 +79,7 @@ function TodayCard({ timeZone }: { timeZone: string }) {
               <Text size="sm">Status:</Text>
               <TodayStatus
                 punches={d.punches.length}
-                workingSince={d.working_since}
+                workingSince={d.punched_in_at}
                 lastPunchAt={d.punches[d.punches.length - 1]?.at ?? null}
                 status={d.day?.status ?? null}
                 timeZone={timeZone}

@@ -21,7 +21,7 @@ const employee: EmployeeDashboard = {
     punches: 0,
     times: [],
     next: 'in',
-    working_since: null,
+    punched_in_at: null,
     location_required: false,
   },
   leave_balances: [],

@@ -51,7 +51,7 @@ function TodayCard({ d, onPunched }: { d: EmployeeDashboard; onPunched: () => vo
           <Text size="sm">Status:</Text>
           <TodayStatus
             punches={p.punches}
-            workingSince={p.working_since}
+            workingSince={p.punched_in_at}
             lastPunchAt={p.times[p.times.length - 1] ?? null}
             status={p.status}
             timeZone={d.time_zone}

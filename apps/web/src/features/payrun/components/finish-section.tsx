@@ -26,10 +26,10 @@ export function PayslipsSection({ run }: { run: PayRun }) {
             Making payslips: {payslips} of {employees} employees
           </Text>
           <Progress value={employees ? (payslips / employees) * 100 : 0} aria-label="Payslips made" />
-          {run.payslips_stalled_since && (
+          {run.payslips_stalled_at && (
             <Alert color="yellow" title="Payslip generation has stopped making progress">
-              No payslip has been made since {formatDateTime(run.payslips_stalled_since)}: the worker making
-              them may have stopped. Resume makes the payslips still missing; none is made twice.
+              No payslip has been made since {formatDateTime(run.payslips_stalled_at)}: the worker making them
+              may have stopped. Resume makes the payslips still missing; none is made twice.
             </Alert>
           )}
         </>

@@ -20,7 +20,7 @@ function runOf(over: Partial<PayRun> = {}): PayRun {
     attendance_status: 'pending',
     payslips_status: 'none',
     progress: { employees: 60, computed: 0, failed: 0, payslips: 0 },
-    payslips_stalled_since: null,
+    payslips_stalled_at: null,
     totals: null,
     anomalies: { total: 0, open: 0 },
     sheets: { attendance: null, onetime: null, tds: null },
@@ -184,7 +184,7 @@ describe('a generation that stopped making progress', () => {
       status: 'confirmed',
       payslips_status: 'generating',
       progress: { employees: 60, computed: 60, failed: 0, payslips: 24 },
-      payslips_stalled_since: '2026-11-26T06:30:00Z',
+      payslips_stalled_at: '2026-11-26T06:30:00Z',
       abilities: { ...runOf().abilities, generate_payslips: true },
     });
     renderWithProviders(
