@@ -123,3 +123,19 @@ export function periodWords(key: string): string {
   const q = /^(\d{4})-Q([1-4])$/.exec(key);
   return q ? `Q${q[2]} ${q[1]}` : key;
 }
+
+/** The months from `from` to `to`, both 'YYYY-MM'. */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  let [y, m] = from.split('-').map(Number) as [number, number];
+  for (let guard = 0; guard < 120; guard++) {
+    const month = `${y}-${String(m).padStart(2, '0')}`;
+    if (month > to) break;
+    out.push(month);
+    if (m === 12) {
+      y += 1;
+      m = 1;
+    } else m += 1;
+  }
+  return out;
+}

@@ -11,7 +11,7 @@ import type {
 import { ATTENDANCE_DAY_STATUSES } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
 import { type Clock, dateIn } from '../../lib/clock';
-import { assertNearToday, daysBetween } from '../../lib/dates';
+import { assertNearToday, daysBetween, monthsBetween } from '../../lib/dates';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import * as repo from './attendance.repo';
@@ -69,21 +69,6 @@ export function dayOut(date: string, row: repo.DayRow | undefined, locked = fals
  * and replaces the unlocked days: the days of a period locked by a confirmed pay run (locks.ts)
  * are left out of the write here, the one place every re-derive path goes through.
  */
-/** The first day of each month from `from` to `to` (YYYY-MM-DD). */
-function monthStarts(from: string, to: string): string[] {
-  const out: string[] = [];
-  let y = Number(from.slice(0, 4));
-  let m = Number(from.slice(5, 7));
-  const end = to.slice(0, 7);
-  for (;;) {
-    const key = `${y}-${String(m).padStart(2, '0')}`;
-    if (key > end) return out;
-    out.push(`${key}-01`);
-    m = m === 12 ? 1 : m + 1;
-    if (m === 1) y++;
-  }
-}
-
 export async function deriveRange(
   tx: Queryable,
   companyId: string,
@@ -99,7 +84,11 @@ export async function deriveRange(
   // Like a request deciding on days, a re-derive (punches, holidays, shifts, the nightly job) holds
   // its months shared: it commits before a pay run's confirm reads them, or waits and finds them
   // locked, never changing a day between the confirm's read and its lock.
-  await holdMonths(tx, monthStarts(from, to), 'shared');
+  await holdMonths(
+    tx,
+    monthsBetween(from.slice(0, 7), to.slice(0, 7)).map((m) => `${m}-01`),
+    'shared',
+  );
   const locks = await lockRanges(tx, from, to);
   let written = 0;
   for (let i = 0; i < ids.length; i += BATCH) {

@@ -90,6 +90,19 @@ function snapshotOf(e: PayrollEmployee): PayslipEmployee {
 
 // ---- Preparing a run: auto items, one pending payslip per employee ------------------------------
 
+/** A one-time line of a run's payslip (a sheet's or an automatic item), as the chunk reads it. */
+type RunItem = {
+  source: string;
+  kind: 'earning' | 'deduction';
+  code: string;
+  label: string;
+  amount_paise: number;
+  taxable: boolean;
+  epf_wage: boolean;
+  esi_wage: boolean;
+  explain: string;
+};
+
 type NewItem = {
   employee_id: string;
   source: 'reimbursement' | 'encashment' | 'arrears' | 'lop_reversal';
@@ -547,17 +560,7 @@ export function buildInput(a: {
   /** The employee's earliest salary on record (for EPS membership at joining); null: the month's first. */
   firstRevision: SalaryRevision | null;
   attendance: { lop_days: number; detail: PayableDaysDetail };
-  items: {
-    source: string;
-    kind: 'earning' | 'deduction';
-    code: string;
-    label: string;
-    amount_paise: number;
-    taxable: boolean;
-    epf_wage: boolean;
-    esi_wage: boolean;
-    explain: string;
-  }[];
+  items: RunItem[];
   tdsOverride: { tds_paise: number; reason: string } | null;
   settings: PayRunSettings;
   statutory: Awaited<ReturnType<typeof readStatutorySettings>>;
@@ -743,18 +746,7 @@ export async function computeChunk(
         'SELECT employee_id, lop_days, detail FROM pay_run_attendance WHERE run_id = $1 AND employee_id = ANY($2::uuid[])',
         [runId, ids],
       ),
-      tx.query<{
-        employee_id: string;
-        source: string;
-        kind: 'earning' | 'deduction';
-        code: string;
-        label: string;
-        amount_paise: number;
-        taxable: boolean;
-        epf_wage: boolean;
-        esi_wage: boolean;
-        explain: string;
-      }>(
+      tx.query<RunItem & { employee_id: string }>(
         `SELECT employee_id, source, kind, code, label, amount_paise::float8 AS amount_paise, taxable, epf_wage, esi_wage, explain
            FROM pay_run_items WHERE run_id = $1 AND employee_id = ANY($2::uuid[]) ORDER BY source, code, id`,
         [runId, ids],

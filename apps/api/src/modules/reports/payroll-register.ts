@@ -5,6 +5,7 @@ import type {
   RegisterTotals,
   StatutoryMonth,
 } from '@hr/contract';
+import { monthsBetween } from '../../lib/dates';
 import type { ExportColumn } from '../../lib/export';
 import type { ConfirmedLineSum, ConfirmedPayslip, ConfirmedSlipSum } from '../payrun';
 
@@ -20,22 +21,6 @@ const isColumnKind = (k: string): k is ColumnKind => k in KIND_ORDER;
 /** Line codes of the statutory contributions (the engine's codes, packages/payroll-engine). */
 const EPF_CODES = ['EPF_EE', 'VPF_EE', 'EPF_ER', 'EPS_ER', 'EDLI_ER', 'EPF_ADMIN'];
 const ESI_CODES = ['ESI_EE', 'ESI_ER'];
-
-/** The months from `from` to `to`, both 'YYYY-MM'. */
-export function monthsBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  let [y, m] = from.split('-').map(Number) as [number, number];
-  for (let guard = 0; guard < 120; guard++) {
-    const month = `${y}-${String(m).padStart(2, '0')}`;
-    if (month > to) break;
-    out.push(month);
-    if (m === 12) {
-      y += 1;
-      m = 1;
-    } else m += 1;
-  }
-  return out;
-}
 
 const overRange = (sums: ConfirmedLineSum[]) => sums.filter((s) => s.month === null && s.state === null);
 

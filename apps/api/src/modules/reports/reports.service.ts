@@ -23,6 +23,7 @@ import type {
 import { EXPENSE_STATUS_LABELS, PAYOUT_MODE_LABELS } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { monthsBetween } from '../../lib/dates';
 import type { ExportColumn } from '../../lib/export';
 import type { Actor } from '../../plugins/auth';
 import { type ClaimReportFilter, type ClaimReportRow, claimGroups, claimRowsBatch } from '../expenses';
@@ -36,13 +37,7 @@ import {
   confirmedRunMonths,
   confirmedSlipSums,
 } from '../payrun';
-import {
-  monthsBetween,
-  registerColumns,
-  registerRow,
-  registerTotals,
-  statutorySummary,
-} from './payroll-register';
+import { registerColumns, registerRow, registerTotals, statutorySummary } from './payroll-register';
 import * as repo from './reports.repo';
 
 /**
