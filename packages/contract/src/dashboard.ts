@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { ATTENDANCE_DAY_STATUSES, TeamTodaySchema } from './attendance';
-import {
-  IsoDateSchema,
-  IsoMonthSchema,
-  IsoDateSchema as isoDate,
-  MonthOfYearSchema,
-  YearSchema,
-} from './dates';
+import { IsoMonthSchema, IsoDateSchema as isoDate, MonthOfYearSchema, YearSchema } from './dates';
 import { envelope } from './envelope';
 import { AnnouncementSchema } from './org';
 

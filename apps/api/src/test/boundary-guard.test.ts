@@ -9,7 +9,6 @@ import { seedLeaveDemo } from '../db/seed/leave-demo';
 import {
   boundaryValues,
   IdPools,
-  IMPOSSIBLE_DATES,
   kindOf,
   LONE_SURROGATE,
   leaves,
