@@ -94,6 +94,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRequestTextCheck } from './plugins/request-text';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -366,7 +367,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, { tokens, sessionCheck: auth.sessionCheck });
   await registerOpenApi(app);
 
-  healthRoutes(app, { db });
+  healthRoutes(app, { db, jobs: runJobs ? jobs : null });
+  registerMetrics(app, { db, token: config.metricsToken });
   authRoutes(app, { auth });
   auditRoutes(app, { audit });
   accessRoutes(app, { access });

@@ -41,6 +41,8 @@ const ConfigSchema = z.object({
   SEED_DEMO: bool.optional(),
   // false: this process serves the API and runs no jobs (a job worker, `npm run worker`, runs them).
   JOBS: bool.optional(),
+  // Set: GET /metrics answers a scraper that sends it as a bearer token. Unset: no /metrics.
+  METRICS_TOKEN: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).max(86_400).default(900),
   REFRESH_TOKEN_TTL: z.coerce
     .number()
@@ -76,6 +78,8 @@ export type Config = {
   appUrl: string;
   logLevel: string;
   seedDemo: boolean;
+  /** Bearer token of GET /metrics; unset, the route does not exist. */
+  metricsToken?: string;
   /** Runs the job runner in this process (JOBS=false for API processes beside separate workers). */
   runJobs: boolean;
   accessTokenTtl: number;
@@ -139,6 +143,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     // Demo users with a published password must never exist in production.
     seedDemo: isProduction ? false : (e.SEED_DEMO ?? true),
     runJobs: e.JOBS ?? true,
+    metricsToken: e.METRICS_TOKEN,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
   };

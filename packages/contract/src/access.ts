@@ -67,3 +67,13 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditListResponseSchema = pagedEnvelope(AuditEntrySchema);
 
 export const HealthResponseSchema = envelope(z.object({ db: z.enum(['up', 'down']) }));
+/** GET /api/health/ready: whether this process should take traffic, and what it waits for. */
+export const ReadinessResponseSchema = envelope(
+  z.object({
+    ready: z.boolean(),
+    database: z.enum(['up', 'down']),
+    migrations: z.enum(['applied', 'pending', 'unknown']),
+    /** not_run_here: an API process beside separate job workers (JOBS=false). */
+    jobs: z.enum(['started', 'stopped', 'not_run_here']),
+  }),
+);

@@ -34,6 +34,8 @@ export type Db = Queryable & {
    */
   tenantRead<T>(companyId: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   exclusive<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
+  /** PostgreSQL's pool: connections open, idle, and requests waiting for one (for /metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * Delivers each notification on `channel` to `onMessage`, and tells `onState` when listening
    * starts (true) or its connection is lost (false; it reconnects by itself). Returns `stop`.
@@ -245,6 +247,7 @@ export async function createPgDb(databaseUrl: string, poolMax: number, readLanes
   }
   return {
     driver: 'pg',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     query: async <T>(sql: string, params?: unknown[]) => {
       const r = await pool.query(named(sql, params));
       return { rows: r.rows as T[] };
