@@ -140,6 +140,18 @@ test.describe('payroll settings', () => {
     await expect(ceiling).toContainText('₹25,000');
     await expect(ceiling).toContainText(/from 17 Sept? 2026/);
     expect(page.url()).toContain('date=2026-09-17');
+    // The law in words; the rules file's references only in the expert view.
+    await expect(ceiling).toContainText('S.O. 5109(E)');
+    await expect(page.getByRole('main')).not.toContainText('statutory-rules');
+    const refs = page.getByRole('switch', { name: 'Show rule references' });
+    // By keyboard (the page has scrolled the switch under the sticky header).
+    await refs.focus();
+    await page.keyboard.press('Space');
+    await expect(refs).toBeChecked();
+    await expect(ceiling).toContainText('statutory-rules.md §1.6 · S10, S11, S12');
+    expect(page.url()).toContain('refs=1');
+    await page.keyboard.press('Space');
+    await expect(refs).not.toBeChecked();
 
     // On a phone each figure is a card, not a table row.
     await page.setViewportSize({ width: 390, height: 844 });

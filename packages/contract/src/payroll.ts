@@ -436,6 +436,8 @@ export const StatutoryFiguresResponseSchema = envelope(
         effective_to: isoDate.nullable(),
         /** Section of statutory-rules.md the engine follows for it. */
         section: z.string(),
+        /** The rules file's source references for it ("S30, S31"), for the expert view. */
+        references: z.string(),
         note: z.string().nullable(),
       }),
     ),

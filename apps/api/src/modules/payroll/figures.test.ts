@@ -87,19 +87,22 @@ describe('statutory figures: the engine figures with their dates and sources', (
       figures('?date=2026-09-17'),
       figures('?date=2026-10-01'),
     ]);
-    const [old, current] = STATUTORY_RULES.epf.wageCeiling;
     expect(byKey(before, 'epf.wageCeiling')).toMatchObject({
       value: '₹15,000',
       effective_from: '2014-09-01',
       effective_to: '2026-09-16',
-      source: old?.source,
+      // The law in words; the rules file's references apart, for the expert view.
+      source:
+        'EPF Scheme para 2(f) (₹15,000 from 1 Sep 2014); re-notified under the SS Code by S.O. 2702(E), 29 May 2026',
+      references: 'S1, S2, S3, S13',
       section: '§1.1',
     });
     expect(byKey(after, 'epf.wageCeiling')).toMatchObject({
       value: '₹25,000',
       effective_from: '2026-09-17',
       effective_to: null,
-      source: current?.source,
+      source: 'S.O. 5109(E), 17 Sep 2026 (Gazette CG-DL-E-17092026-276299)',
+      references: 'S10, S11, S12',
       section: '§1.6',
     });
     expect(byKey(after, 'epf.wageCeiling').note).toContain('split by days');
@@ -126,8 +129,12 @@ describe('statutory figures: the engine figures with their dates and sources', (
     expect(byKey(sep, 'esi.wageCeilingDisabled').value).toBe('₹25,000');
     expect(byKey(sep, 'esi.contributionPeriod').value).toContain('April–September 2026');
     expect(byKey(oct, 'esi.contributionPeriod').value).toContain('October 2026–March 2027');
-    expect(byKey(oct, 'esi.contributionPeriod').source).toBe(
-      STATUTORY_RULES.esi.contributionPeriodStarts?.[0]?.source,
+    expect(byKey(oct, 'esi.contributionPeriod')).toMatchObject({
+      source: 'Contribution periods 1 Apr–30 Sep and 1 Oct–31 Mar; coverage re-tested only at their start',
+      references: 'S52, S56, S60',
+    });
+    expect(STATUTORY_RULES.esi.contributionPeriodStarts?.[0]?.source).toBe(
+      'Contribution periods 1 Apr–30 Sep and 1 Oct–31 Mar; coverage re-tested only at their start — statutory-rules.md S52, S56, S60',
     );
   });
 
@@ -171,6 +178,7 @@ describe('statutory figures: the engine figures with their dates and sources', (
     // Every figure names its source and its section of the rules file.
     for (const f of fy27) {
       expect(f.source.length, f.key).toBeGreaterThan(10);
+      expect(f.source, f.key).not.toContain('statutory-rules');
       expect(f.section, f.key).toMatch(/^§\d/);
     }
   });

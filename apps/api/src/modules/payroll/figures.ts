@@ -5,6 +5,7 @@ import {
   type StatutoryRules,
   statutoryFiguresOn,
 } from '@hr/payroll-engine';
+import { dayWords } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import type { FiguresOn, StatutoryNumbers } from './statutory';
 
@@ -18,15 +19,46 @@ type RulesLike = StatutoryRules;
 /** The figure in force on the date (from ≤ date ≤ to). */
 export function onDate<T>(list: Dated<T>[], date: string, what: string): Dated<T> {
   const f = list.find((x) => x.from <= date && (x.to === undefined || date <= x.to));
-  if (!f) throw new AppError('UNAVAILABLE', `The payroll engine has no ${what} in force on ${date}`);
+  if (!f)
+    throw new AppError('UNAVAILABLE', `The payroll engine has no ${what} in force on ${dayWords(date)}`);
   return f;
 }
 
-/** The engine's listing of a figure, with its source, dates and rules-file section in one line. */
+/**
+ * The engine's source of a figure holds the law and the rules file's references together
+ * ("Karnataka Act 33 of 2025 — statutory-rules.md S30, S31"; the tax years write "<rules file> 5.1
+ * new-regime slabs (Finance Act 2025) [2+] S20, S21"). People read the law; the references (source
+ * tags, confidence marks, conflicts noted while checking) are for whoever checks the engine
+ * against the rules file, and are shown only when asked for.
+ */
+export function splitSource(source: string): { law: string; references: string } {
+  const tags = [...new Set(source.match(/\bS\d+[a-z]?\b/g) ?? [])];
+  // A conflict note runs to the end of its segment ("; " outside brackets).
+  const CONFLICT = /\s*\[CONFLICT\]\s*((?:[^;(]|\([^)]*\))*)/g;
+  const conflicts = [...source.matchAll(CONFLICT)].map((m) => `conflict: ${m[1]!.trim()}`);
+  const law = source
+    .replace(CONFLICT, '')
+    .replace(/\s*—?\s*(?:\S*\/)?statutory-rules\.md(?:\s+§?\d+(?:\.\d+)*)?/g, '')
+    .replace(/\s*\[\d\+?\]/g, '')
+    .replace(/\bS\d+[a-z]?\b(?:,\s*)?/g, '')
+    .replace(/\brelief \d+(?:\.\d+)*/g, '')
+    .replace(/\s+([;,)])/g, '$1')
+    .replace(/(?:[;,]\s*)+$/g, '')
+    .replace(/;\s*;/g, ';')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+  const shown = law ? law.charAt(0).toUpperCase() + law.slice(1) : source;
+  return { law: shown, references: [...tags, ...conflicts].join(', ') };
+}
+
+/**
+ * The engine's listing of a figure with its source and dates in one line, in words: the law and
+ * the dates, never the rules file's section (the figures screen shows that to whoever asks for it).
+ */
 const shown = (f: FigureListing) => ({
   label: f.label,
   value: f.value,
-  source: `${f.source} (in force from ${f.from}${f.to ? ` to ${f.to}` : ''}; statutory-rules.md ${f.section})${f.note ? `. ${f.note}` : ''}`,
+  source: `${splitSource(f.source).law} (in force from ${dayWords(f.from)}${f.to ? ` to ${dayWords(f.to)}` : ''})${f.note ? `. ${f.note}` : ''}`,
 });
 
 export function figuresFrom(rules: RulesLike, date: string): StatutoryNumbers {
@@ -75,10 +107,11 @@ export function figureListing(rules: RulesLike, date: string, state?: string) {
     key: f.key,
     label: f.label,
     value: f.value,
-    source: f.source,
+    source: splitSource(f.source).law,
     effective_from: f.from,
     effective_to: f.to ?? null,
     section: f.section,
+    references: splitSource(f.source).references,
     note: f.note ?? null,
   }));
 }

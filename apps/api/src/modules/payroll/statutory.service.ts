@@ -18,6 +18,7 @@ export type FigureListing = (
   effective_from: string;
   effective_to: string | null;
   section: string;
+  references: string;
   note: string | null;
 }[];
 

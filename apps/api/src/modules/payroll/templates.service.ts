@@ -8,6 +8,7 @@ import type {
 } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { dayWords } from '../../lib/dates';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { companyToday } from '../org';
@@ -94,7 +95,7 @@ export function createTemplatesService(deps: { db: Db; clock: Clock; figuresOn: 
       if (date !== undefined && err instanceof AppError && err.code === 'UNAVAILABLE') {
         throw invalid(
           field,
-          `No statutory figures are in force on ${on}: ${err.message.replace(/^The payroll engine/, 'the payroll engine')}. Choose a date the statutory data covers`,
+          `No statutory figures are in force on ${dayWords(on)}: ${err.message.replace(/^The payroll engine/, 'the payroll engine').replace(/ in force on .*$/, ' for that day')}. Choose a date the statutory data covers`,
         );
       }
       throw err;

@@ -384,11 +384,11 @@ describe('employee salary', () => {
       {
         path: 'effective_from',
         message: expect.stringMatching(
-          /^No statutory figures are in force on 2019-04-01: the payroll engine has no .+ in force on 2019-04-01\. Choose a date the statutory data covers$/,
+          /^No statutory figures are in force on 1 Apr 2019: the payroll engine has no .+ for that day\. Choose a date the statutory data covers$/,
         ),
       },
     ]);
-    expect(res.json().message).toMatch(/^Effective from: No statutory figures are in force on 2019-04-01/);
+    expect(res.json().message).toMatch(/^Effective from: No statutory figures are in force on 1 Apr 2019/);
     const preview = await call(admin, 'POST', '/api/salary-templates/preview', {
       annual_ctc_paise: 12 * LAKH,
       lines: standardLines(),

@@ -164,7 +164,7 @@ describe('what-if on a month outside the statutory data', () => {
     expect(res.json().errors).toHaveLength(1);
     expect(res.json().errors[0].path).toBe('month');
     expect(res.json().errors[0].message).toMatch(
-      /^No statutory figures are in force on 2019-06-30: the payroll engine has no .+ in force on 2019-06-30\. Choose a date the statutory data covers$/,
+      /^No statutory figures are in force on 30 Jun 2019: the payroll engine has no .+ for that day\. Choose a date the statutory data covers$/,
     );
   });
 

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import { DateField } from '../../../components/ui/date-field';
@@ -21,14 +21,18 @@ function inForceText(f: Figure): string {
     : `from ${formatDate(f.effective_from)}`;
 }
 
-function SourceText({ f }: { f: Figure }) {
+/** The law; with "Show rule references" on, also where the rules file documents it. */
+function SourceText({ f, refs }: { f: Figure; refs: boolean }) {
   return (
     <>
       <Text size="xs">
         {f.source}{' '}
-        <Badge size="xs" variant="light" component="span">
-          rules {f.section}
-        </Badge>
+        {refs && (
+          <Badge size="xs" variant="light" component="span" tt="none">
+            statutory-rules.md {f.section}
+            {f.references ? ` · ${f.references}` : ''}
+          </Badge>
+        )}
       </Text>
       {f.note && (
         <Text size="xs" c="dimmed">
@@ -40,7 +44,7 @@ function SourceText({ f }: { f: Figure }) {
 }
 
 /** On a phone: one card per figure (a four-column table would need sideways scrolling). */
-function GroupList({ group, rows }: { group: string; rows: Figure[] }) {
+function GroupList({ group, rows, refs }: { group: string; rows: Figure[]; refs: boolean }) {
   return (
     <Paper withBorder p="sm" component="section" aria-label={group}>
       <Title order={3} size="h5" mb="xs">
@@ -56,7 +60,7 @@ function GroupList({ group, rows }: { group: string; rows: Figure[] }) {
             <Text size="xs" c="dimmed">
               In force {inForceText(f)}
             </Text>
-            <SourceText f={f} />
+            <SourceText f={f} refs={refs} />
           </li>
         ))}
       </Stack>
@@ -64,7 +68,7 @@ function GroupList({ group, rows }: { group: string; rows: Figure[] }) {
   );
 }
 
-function GroupTable({ group, rows }: { group: string; rows: Figure[] }) {
+function GroupTable({ group, rows, refs }: { group: string; rows: Figure[]; refs: boolean }) {
   return (
     <Paper withBorder p="sm">
       <Table.ScrollContainer minWidth={640}>
@@ -89,7 +93,7 @@ function GroupTable({ group, rows }: { group: string; rows: Figure[] }) {
                 <Table.Td style={{ minWidth: 140 }}>{f.value}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{inForceText(f)}</Table.Td>
                 <Table.Td>
-                  <SourceText f={f} />
+                  <SourceText f={f} refs={refs} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -110,6 +114,7 @@ export function StatutoryFiguresScreen() {
   const [params, setParams] = useSearchParams();
   const date = params.get('date') ?? todayIn();
   const state = params.get('state');
+  const refs = params.get('refs') === '1';
   const set = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -148,6 +153,12 @@ export function StatutoryFiguresScreen() {
             miw={180}
           />
         </Group>
+        <Switch
+          label="Show rule references"
+          description="Where the product's rules file documents each figure, for checking the engine against it"
+          checked={refs}
+          onChange={(e) => set('refs', e.currentTarget.checked ? '1' : null)}
+        />
         {q.isLoading ? (
           <PageLoader />
         ) : q.error ? (
@@ -162,7 +173,7 @@ export function StatutoryFiguresScreen() {
             </Title>
             {GROUPS.map((g) => {
               const rows = figures.filter((f) => f.group === g);
-              if (rows.length) return <FigureGroup key={g} group={g} rows={rows} />;
+              if (rows.length) return <FigureGroup key={g} group={g} rows={rows} refs={refs} />;
               return (
                 <Text key={g} size="sm" c="dimmed">
                   {g}: none in force on this date
