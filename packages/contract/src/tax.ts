@@ -178,7 +178,7 @@ export const TaxDeclarationListQuerySchema = PageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   status: z.enum(DECLARATION_STATUSES).optional(),
   regime: z.enum(TAX_REGIMES_FOR_DECLARATION).optional(),
-  sortBy: z.enum(['employee_name', 'employee_code', 'status', 'submitted_at']).optional(),
+  sortBy: z.enum(['employee_name', 'employee_code', 'status', 'submitted_at']).default('employee_name'),
 });
 export type TaxDeclarationListQuery = z.infer<typeof TaxDeclarationListQuerySchema>;
 

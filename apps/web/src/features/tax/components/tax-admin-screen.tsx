@@ -1,0 +1,206 @@
+import {
+  DECLARATION_STATUSES,
+  type TaxDeclarationListQuery,
+  TaxDeclarationListQuerySchema,
+  type TaxDeclarationRow,
+  TaxWindowBodySchema,
+} from '@hr/contract';
+import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import {
+  apiParams,
+  type Column,
+  DataTable,
+  FilterSelect,
+  ListSearch,
+  specFromContract,
+  useListParams,
+} from '../../../components/data-table';
+import { DateField } from '../../../components/ui/date-field';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { formErrors, useFormErrors } from '../../../lib/form-errors';
+import { formatDate, formatDateTime, formatPaise, todayIn } from '../../../lib/format';
+import { enumOptions } from '../../../lib/labels';
+import { selectPermissions, useAppSelector } from '../../../lib/store';
+import { toastSuccess } from '../../../lib/toasts';
+import { useSetTaxWindow, useTaxDeclarations, useTaxWindow } from '../api/tax-api';
+
+/** The financial year of a date: '2026-27' for 1 Apr 2026 to 31 Mar 2027. */
+export function financialYearOf(date: string): string {
+  const y = Number(date.slice(0, 4));
+  const start = Number(date.slice(5, 7)) >= 4 ? y : y - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+const WINDOW_FIELDS = ['opens_on', 'closes_on', 'proof_opens_on', 'proof_closes_on'] as const;
+
+function WindowForm({ fy }: { fy: string }) {
+  const current = useTaxWindow(fy);
+  const setWindow = useSetTaxWindow(fy);
+  const canEdit = useAppSelector(selectPermissions).includes('admin_dashboard.edit');
+  const [w, setW] = useState({ opens_on: '', closes_on: '', proof_opens_on: '', proof_closes_on: '' });
+  useEffect(() => {
+    const c = current.data;
+    if (c)
+      setW({
+        opens_on: c.opens_on,
+        closes_on: c.closes_on,
+        proof_opens_on: c.proof_opens_on ?? '',
+        proof_closes_on: c.proof_closes_on ?? '',
+      });
+  }, [current.data]);
+  const errs = useFormErrors(WINDOW_FIELDS);
+  const body = () => ({
+    opens_on: w.opens_on,
+    closes_on: w.closes_on,
+    proof_opens_on: w.proof_opens_on || null,
+    proof_closes_on: w.proof_closes_on || null,
+  });
+  const onSave = async () => {
+    if (!errs.set(formErrors(TaxWindowBodySchema, body()))) return;
+    try {
+      await setWindow.mutateAsync(body());
+      toastSuccess(`Declaration window for ${fy} saved`);
+    } catch (e) {
+      errs.fromServer(e);
+    }
+  };
+  const field = (k: (typeof WINDOW_FIELDS)[number], label: string, required = false) => (
+    <DateField
+      label={label}
+      value={w[k]}
+      required={required}
+      disabled={!canEdit}
+      onChange={(v) => {
+        setW((prev) => ({ ...prev, [k]: v }));
+        errs.clear(k);
+      }}
+      error={errs.of(k)}
+    />
+  );
+  return (
+    <Card withBorder padding="md" mb="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Declaration window for {fy}
+        </Title>
+        {!current.isLoading && !current.data && (
+          <Text size="sm" c="dimmed">
+            Not set yet: employees cannot declare for {fy} until it is.
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          {field('opens_on', 'Declarations open on', true)}
+          {field('closes_on', 'Declarations close on', true)}
+          {field('proof_opens_on', 'Proofs open on')}
+          {field('proof_closes_on', 'Proofs close on')}
+        </SimpleGrid>
+        {errs.summary && (
+          <Alert color="red" role="alert">
+            {errs.summary}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <SubmitButton
+            blockedBy={
+              !canEdit
+                ? 'Changing the window needs the admin dashboard edit permission'
+                : !w.opens_on || !w.closes_on
+                  ? 'Choose the opening and closing dates'
+                  : errs.has
+                    ? 'Correct the highlighted fields'
+                    : null
+            }
+            loading={setWindow.isPending}
+            onClick={() => void onSave()}
+          >
+            Save window
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+const LIST = specFromContract<TaxDeclarationListQuery['sortBy'], 'search' | 'status' | 'regime'>(
+  TaxDeclarationListQuerySchema,
+  { filters: ['search', 'status', 'regime'] },
+);
+const STATUS_WORDS = { not_started: 'Not started', draft: 'Draft', submitted: 'Submitted' } as const;
+
+/** payroll/tax/declarations: the year's window, and every employee's declaration status. */
+export function TaxDeclarationsAdminScreen() {
+  const fy = financialYearOf(todayIn());
+  const list = useListParams(LIST);
+  const query = useTaxDeclarations({ ...apiParams(list.params), financial_year: fy } as Parameters<
+    typeof useTaxDeclarations
+  >[0]);
+  const columns: Column<TaxDeclarationRow, TaxDeclarationListQuery['sortBy']>[] = [
+    { key: 'employee_code', label: 'Code', sort: 'employee_code', cell: (r) => r.employee_code },
+    { key: 'employee_name', label: 'Employee', sort: 'employee_name', cell: (r) => r.employee_name },
+    {
+      key: 'status',
+      label: 'Status',
+      sort: 'status',
+      cell: (r) => (
+        <Badge variant="light" color={r.status === 'submitted' ? 'green.9' : 'gray.8'}>
+          {STATUS_WORDS[r.status]}
+        </Badge>
+      ),
+    },
+    {
+      key: 'regime',
+      label: 'Regime',
+      cell: (r) => (r.regime ? `${r.regime === 'new' ? 'New' : 'Old'}` : ''),
+    },
+    { key: 'declared', label: 'Declared (old regime)', cell: (r) => formatPaise(r.declared_paise) },
+    {
+      key: 'submitted_at',
+      label: 'Submitted',
+      sort: 'submitted_at',
+      cell: (r) => (r.submitted_at ? formatDateTime(r.submitted_at) : ''),
+    },
+  ];
+  return (
+    <>
+      <PageHeader
+        title="Tax declarations"
+        description={`Employees' tax regime and declarations for ${fy} (today ${formatDate(todayIn())}). The pay run uses submitted declarations.`}
+      />
+      <WindowForm fy={fy} />
+      <ListSearch
+        list={list}
+        field="search"
+        label="Search declarations"
+        fieldLabel="Search"
+        placeholder="Employee name or code"
+      >
+        <FilterSelect
+          list={list}
+          field="status"
+          label="Status"
+          data={enumOptions(DECLARATION_STATUSES)}
+          w={150}
+        />
+        <FilterSelect
+          list={list}
+          field="regime"
+          label="Regime"
+          data={enumOptions(['new', 'old'] as const)}
+          w={120}
+        />
+      </ListSearch>
+      <DataTable
+        label={`Tax declarations for ${fy}`}
+        noun="employees"
+        columns={columns}
+        rowKey={(r) => r.employee_id}
+        query={query}
+        list={list}
+        minWidth={640}
+        emptyText="No employees match."
+      />
+    </>
+  );
+}
