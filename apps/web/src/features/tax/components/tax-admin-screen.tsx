@@ -144,7 +144,7 @@ export function TaxDeclarationsAdminScreen() {
       label: 'Status',
       sort: 'status',
       cell: (r) => (
-        <Badge variant="light" color={r.status === 'submitted' ? 'green.9' : 'gray.8'}>
+        <Badge variant="light" color={r.status === 'submitted' ? 'green' : 'gray'}>
           {STATUS_WORDS[r.status]}
         </Badge>
       ),

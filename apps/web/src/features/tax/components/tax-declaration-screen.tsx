@@ -172,7 +172,7 @@ function RegimeColumn({ side, cheaper }: { side: RegimeSideView; cheaper: boolea
           {REGIME_NAME[side.regime]}
         </Title>
         {cheaper && (
-          <Badge color="green.9" variant="filled">
+          <Badge color="green" variant="light">
             Costs you less
           </Badge>
         )}
@@ -603,14 +603,12 @@ export function TaxDeclarationScreen() {
         <PageLoader label="Loading your declaration…" />
       ) : (
         <Stack gap="lg">
-          <Alert color={d.window_open ? 'blue' : 'yellow'} data-testid="window-message">
-            <Group gap="sm">
-              <Text size="sm">{d.window_message}.</Text>
-              <Badge variant="light" color={d.status === 'submitted' ? 'green.9' : 'gray.8'}>
-                {STATUS_WORDS[d.status]}
-              </Badge>
-            </Group>
-          </Alert>
+          <Group gap="sm" align="center" data-testid="window-message">
+            <Badge variant="light" color={d.status === 'submitted' ? 'green' : 'gray'}>
+              {STATUS_WORDS[d.status]}
+            </Badge>
+            <Text size="sm">{d.window_message}.</Text>
+          </Group>
           <section aria-labelledby="comparison-title">
             <Title order={2} size="h3" id="comparison-title" mb="sm">
               Which regime costs me less ({d.financial_year})
