@@ -30,7 +30,10 @@ async function settled(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: /Loading|Working out/ })).toHaveCount(0);
 }
 
-test('the employee compares the regimes, declares for the old regime and submits', async ({ page }) => {
+test('the employee compares the regimes, declares for the old regime and submits', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const fy = financialYear();
   const start = Number(fy.slice(0, 4));
@@ -99,4 +102,26 @@ test('the employee compares the regimes, declares for the old regime and submits
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect.soft(scrollWidth, 'scrolls sideways at 390 px').toBeLessThanOrEqual(PHONE.width);
   await page.screenshot({ path: '/tmp/tax-declaration-390.png', fullPage: true });
+
+  // The administrator finds it in the payroll area's list and opens it.
+  const adminPage = await browser.newPage();
+  await countRequests(adminPage);
+  await adminPage.setViewportSize(DESKTOP);
+  await signIn(adminPage, DEMO.admin);
+  await adminPage.goto('/payroll/tax/declarations?status=submitted');
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Tax declarations' })).toBeVisible();
+  await expect(adminPage.getByRole('heading', { name: `Declaration window for ${fy}` })).toBeVisible();
+  await settled(adminPage);
+  await expectNoAxeViolations(adminPage, 'tax declarations list', true);
+  await adminPage.getByRole('link', { name: 'Priya Sharma' }).click();
+  await expect(
+    adminPage.getByRole('heading', { level: 1, name: 'Tax declaration of Priya Sharma' }),
+  ).toBeVisible();
+  const table = adminPage.getByRole('table', { name: 'Declaration of Priya Sharma' });
+  await expect(table).toContainText('80C: PPF');
+  await expect(table).toContainText('₹1,50,000.00');
+  await expect(table).toContainText('PAN ABCDE1234F');
+  await settled(adminPage);
+  await expectNoAxeViolations(adminPage, 'one employee declaration', true);
+  await adminPage.close();
 });

@@ -100,3 +100,19 @@ export function useTaxDeclarations(
     placeholderData: keepPreviousData,
   });
 }
+
+/** One employee's declaration for the year, as the administrator reads it. */
+export function useEmployeeDeclaration(employeeId: string | null, fy: string) {
+  return useQuery({
+    queryKey: [...KEY, 'employee', employeeId, fy],
+    queryFn: async () =>
+      (
+        await apiClient.get<Envelope<TaxDeclaration>>(`/tax/employees/${employeeId}/declaration`, {
+          params: { financial_year: fy },
+          silent: true,
+        })
+      ).data.data,
+    enabled: employeeId !== null,
+    retry: false,
+  });
+}

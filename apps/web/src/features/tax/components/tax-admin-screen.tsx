@@ -5,8 +5,10 @@ import {
   type TaxDeclarationRow,
   TaxWindowBodySchema,
 } from '@hr/contract';
-import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import {
   apiParams,
   type Column,
@@ -17,14 +19,17 @@ import {
   useListParams,
 } from '../../../components/data-table';
 import { DateField } from '../../../components/ui/date-field';
+import { LoadError } from '../../../components/ui/list-states';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PageLoader } from '../../../components/ui/page-loader';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { ApiError } from '../../../lib/api-client';
 import { formErrors, useFormErrors } from '../../../lib/form-errors';
 import { formatDate, formatDateTime, formatPaise, todayIn } from '../../../lib/format';
 import { enumOptions } from '../../../lib/labels';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
-import { useSetTaxWindow, useTaxDeclarations, useTaxWindow } from '../api/tax-api';
+import { useEmployeeDeclaration, useSetTaxWindow, useTaxDeclarations, useTaxWindow } from '../api/tax-api';
 
 /** The financial year of a date: '2026-27' for 1 Apr 2026 to 31 Mar 2027. */
 export function financialYearOf(date: string): string {
@@ -129,16 +134,107 @@ const LIST = specFromContract<TaxDeclarationListQuery['sortBy'], 'search' | 'sta
 );
 const STATUS_WORDS = { not_started: 'Not started', draft: 'Draft', submitted: 'Submitted' } as const;
 
-/** payroll/tax/declarations: the year's window, and every employee's declaration status. */
+const YES_NO = (b: boolean) => (b ? ' (senior citizen)' : '');
+
+/** One employee's declaration, read only: every item declared with its amount. */
+function EmployeeDeclaration({ employeeId, fy }: { employeeId: string; fy: string }) {
+  const q = useEmployeeDeclaration(employeeId, fy);
+  const d = q.data;
+  const back = (
+    <Anchor component={Link} to="/payroll/tax/declarations" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden="true" />
+        All declarations
+      </Group>
+    </Anchor>
+  );
+  if (q.isError && !d) {
+    return (
+      <>
+        <PageHeader title="Tax declaration" actions={back} />
+        {q.error instanceof ApiError && q.error.status === 404 ? (
+          <Text>This employee was not found.</Text>
+        ) : (
+          <LoadError what="the declaration" message={q.error?.message ?? ''} onRetry={q.refetch} />
+        )}
+      </>
+    );
+  }
+  if (!d) return <PageLoader label="Loading the declaration…" />;
+  const rows: [string, string][] = [
+    ['Status', STATUS_WORDS[d.status]],
+    ['Regime', d.regime === 'new' ? 'New regime' : 'Old regime'],
+    ['Submitted', d.submitted_at ? formatDateTime(d.submitted_at) : ''],
+    ...d.section_80c.map((i): [string, string] => [`80C: ${i.label}`, formatPaise(i.amount_paise)]),
+    ['Own NPS, 80CCD(1B)', formatPaise(d.nps_80ccd1b_paise)],
+    [`Health insurance, self and family${YES_NO(d.self_senior)}`, formatPaise(d.health_self_paise)],
+    [`Health insurance, parents${YES_NO(d.parents_senior)}`, formatPaise(d.health_parents_paise)],
+    [
+      'Rent (HRA)',
+      d.rent
+        ? `${formatPaise(d.rent.monthly_rent_paise)} a month for ${d.rent.months} month(s) in ${d.rent.city}; landlord ${d.rent.landlord_name}${d.rent.landlord_pan ? `, PAN ${d.rent.landlord_pan}` : ''}`
+        : 'None',
+    ],
+    ['Home-loan interest, s.24(b)', formatPaise(d.home_loan_interest_paise)],
+    ['Leave travel (LTA)', formatPaise(d.lta_paise)],
+    ['Other income', formatPaise(d.other_income_paise)],
+    [
+      'Previous employer (Form 12B)',
+      d.previous_employer
+        ? `${d.previous_employer.employer_name}: salary ${formatPaise(d.previous_employer.salary_paise)}, TDS ${formatPaise(d.previous_employer.tds_paise)}`
+        : 'None',
+    ],
+  ];
+  return (
+    <>
+      <PageHeader
+        title={`Tax declaration of ${d.employee_name}`}
+        description={`Financial year ${fy}`}
+        actions={back}
+      />
+      <Card withBorder padding="md">
+        <Table aria-label={`Declaration of ${d.employee_name}`}>
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th scope="row" fw={400}>
+                  {label}
+                </Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+    </>
+  );
+}
+
+/** payroll/tax/declarations: the year's window and every employee's declaration; one from `?employee=`. */
 export function TaxDeclarationsAdminScreen() {
   const fy = financialYearOf(todayIn());
+  const [search] = useSearchParams();
+  const employeeId = search.get('employee');
+  return employeeId ? <EmployeeDeclaration employeeId={employeeId} fy={fy} /> : <DeclarationList fy={fy} />;
+}
+
+function DeclarationList({ fy }: { fy: string }) {
   const list = useListParams(LIST);
   const query = useTaxDeclarations({ ...apiParams(list.params), financial_year: fy } as Parameters<
     typeof useTaxDeclarations
   >[0]);
   const columns: Column<TaxDeclarationRow, TaxDeclarationListQuery['sortBy']>[] = [
     { key: 'employee_code', label: 'Code', sort: 'employee_code', cell: (r) => r.employee_code },
-    { key: 'employee_name', label: 'Employee', sort: 'employee_name', cell: (r) => r.employee_name },
+    {
+      key: 'employee_name',
+      label: 'Employee',
+      sort: 'employee_name',
+      cell: (r) => (
+        <Anchor component={Link} to={`?employee=${r.employee_id}`} fw={500}>
+          {r.employee_name}
+        </Anchor>
+      ),
+    },
     {
       key: 'status',
       label: 'Status',
