@@ -92,6 +92,7 @@ import { profileChangesRoutes } from './modules/profile-changes/profile-changes.
 import { createProfileChangesService } from './modules/profile-changes/profile-changes.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
+import { createTaxService, taxRoutes } from './modules/tax';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
@@ -389,6 +390,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   leaveEncashmentRoutes(app, { encashment: leaveEncashment });
   payrollRoutes(app, payroll);
   payrunRoutes(app, { payrun });
+  taxRoutes(app, {
+    tax: createTaxService({ db, clock, projectYear: payroll.whatIf.projectYear }),
+  });
   payslipsRoutes(app, { payslips });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);

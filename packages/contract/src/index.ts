@@ -25,3 +25,4 @@ export * from './payrun';
 export * from './permissions';
 export * from './policies';
 export * from './reports';
+export * from './tax';

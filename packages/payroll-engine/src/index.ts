@@ -11,5 +11,12 @@ export { epsEligibleAtJoining } from './epf';
 export { divCeil, divHalfUp, formatInr, formatRate, splitByWeights, splitEvenly } from './money';
 export { STATUTORY_RULES } from './rules';
 export { type FigureListing, statutoryFiguresOn } from './statutory-figures';
-export { computeMonthlyTds, incomeTaxRulesFor } from './tax';
+export {
+  compareRegimes,
+  computeMonthlyTds,
+  incomeTaxRulesFor,
+  type RegimeComparison,
+  type RegimeComparisonInput,
+  type RegimeSide,
+} from './tax';
 export type * from './types';

@@ -139,3 +139,10 @@ export function monthsBetween(from: string, to: string): string[] {
   }
   return out;
 }
+
+/** The Indian financial year of a month or date: '2026-27' for April 2026 to March 2027. */
+export function financialYearOf(monthOrDate: string): string {
+  const y = Number(monthOrDate.slice(0, 4));
+  const start = Number(monthOrDate.slice(5, 7)) >= 4 ? y : y - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}

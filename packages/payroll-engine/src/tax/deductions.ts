@@ -56,7 +56,10 @@ export function taxableIncome(
   ptMadeOf?: string,
 ): TaxableIncome {
   // Employer NPS is salary (a perquisite) first, then deducted up to the cap.
-  const gross = annual.grossPaise + (annual.employerNpsPaise ?? 0);
+  const salary = annual.grossPaise + (annual.employerNpsPaise ?? 0);
+  // Other income declared is taxed with the salary in either regime: the standard deduction, HRA and
+  // LTA are limited by the salary, Chapter VI-A deductions reach the whole.
+  const gross = salary + (declarations.otherIncomePaise ?? 0);
   // for…in visits the same own keys in the same order as Object.entries, without building pairs.
   for (const k in annual) assertPaise(k, annual[k as keyof SalaryFigures] ?? 0);
   for (const k in declarations) {
@@ -70,7 +73,7 @@ export function taxableIncome(
     if (amountPaise > 0) steps.push({ key, label, amountPaise, detail, source });
   };
 
-  const sd = Math.min(rules.standardDeductionPaise.value, gross);
+  const sd = Math.min(rules.standardDeductionPaise.value, salary);
   add(
     'standard-deduction',
     'Standard deduction',
@@ -99,6 +102,15 @@ export function taxableIncome(
       hra.exemptPaise,
       `least of HRA received ${formatRupees(hra.actualHraPaise)}, rent ${formatRupees(d.annualRentPaise ?? 0)} − ${yearRules.hra.rentExcessOverPercent}% of Basic + DA = ${formatRupees(hra.rentLessTenPercentPaise)}, ${hra.metro ? yearRules.hra.metroPercent : yearRules.hra.otherPercent}% of Basic + DA ${formatRupees(basicDa)} (${hra.metro ? 'metro' : 'non-metro'}) = ${formatRupees(hra.percentOfSalaryPaise)} → ${formatRupees(hra.exemptPaise)}`,
       yearRules.hra.source,
+    );
+
+    const lta = Math.min(d.ltaExemptPaise ?? 0, Math.max(0, salary - sd - hra.exemptPaise));
+    add(
+      'lta-exemption',
+      'Leave travel u/s 10(5)',
+      lta,
+      `leave travel claimed ${formatRupees(d.ltaExemptPaise ?? 0)}, as declared`,
+      'not in the rules file: the declared amount, checked against the LTA paid and the tickets',
     );
 
     const ptYear = annual.professionalTaxPaise ?? 0;

@@ -1,6 +1,12 @@
 // Income tax and monthly TDS (issue 14): call computeMonthlyTds(input, incomeTaxRulesFor(month)) from computePayslip.
 
 export { annualTax } from './annual-tax';
+export {
+  compareRegimes,
+  type RegimeComparison,
+  type RegimeComparisonInput,
+  type RegimeSide,
+} from './compare';
 export { hraExemption, taxableIncome } from './deductions';
 export { formatRupees } from './money';
 export { incomeTaxRulesFor } from './rules';

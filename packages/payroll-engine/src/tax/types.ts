@@ -146,6 +146,14 @@ export interface TaxDeclarations {
   annualRentPaise?: number;
   /** City of the rented home, for the HRA 50% / 40% limb. */
   rentCity?: string;
+  /**
+   * Leave travel claimed as exempt u/s 10(5) (old regime only), as declared: the rules file gives no
+   * figure, so the declared amount is taken whole (the employer checks it against the LTA paid and
+   * the tickets when proofs are verified).
+   */
+  ltaExemptPaise?: number;
+  /** Other income the employee asks the employer to tax with the salary (both regimes). */
+  otherIncomePaise?: number;
 }
 
 export interface TdsInput {

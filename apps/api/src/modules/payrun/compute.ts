@@ -33,6 +33,7 @@ import {
   stateCode,
   unsettledArrears,
 } from '../payroll';
+import { declarationsForPayRun, type PayRunDeclaration } from '../tax';
 import { daysIn, financialYearOf, firstDay, fyStartMonth, lastDay, monthLabel } from './month';
 import { prorationOf, readPayrunSettings } from './settings';
 import { type PayslipEmployee, REIMBURSEMENT_CODE_PREFIX, type StoredLine } from './stored';
@@ -567,6 +568,8 @@ export function buildInput(a: {
   flags: ComponentFlags;
   earlier: EarlierInYear;
   opening: Opening | null;
+  /** The employee's submitted tax declaration for the year (issue 23), if any. */
+  declaration?: PayRunDeclaration | undefined;
   rules: StatutoryRules;
 }): { input: PayslipInput; notes: string[] } | { error: string } {
   const e = a.employee;
@@ -670,10 +673,13 @@ export function buildInput(a: {
     epf: engineEpf(a.statutory.epf, e.epf_applicable),
     esi: { applicable: a.statutory.esi.enabled },
     tax: {
-      regime: e.tax_regime,
+      // The regime the employee chose on the year's submitted declaration, else the record's.
+      regime: a.declaration?.regime ?? e.tax_regime,
+      ...(a.declaration ? { declarations: a.declaration.declarations } : {}),
       ...(a.tdsOverride
         ? { override: { amountPaise: a.tdsOverride.tds_paise, reason: a.tdsOverride.reason } }
         : {}),
+      // Form 12B: the opening figures an administrator uploaded win over the employee's declaration.
       ...(a.opening &&
       (a.opening.previous_employer_income_paise > 0 || a.opening.previous_employer_tds_paise > 0)
         ? {
@@ -682,7 +688,9 @@ export function buildInput(a: {
               tdsPaise: a.opening.previous_employer_tds_paise,
             },
           }
-        : {}),
+        : a.declaration?.previousEmployer
+          ? { previousEmployer: a.declaration.previousEmployer }
+          : {}),
     },
     earlier: a.earlier,
   };
@@ -732,6 +740,7 @@ export async function computeChunk(
       ytd,
       openings,
       overrides,
+      declarations,
     ] = await Promise.all([
       readPayrunSettings(tx),
       readStatutorySettings(tx),
@@ -775,6 +784,7 @@ export async function computeChunk(
             WHERE run_id = $1 AND employee_id = ANY($2::uuid[])`,
         [runId, ids],
       ),
+      declarationsForPayRun(tx, fy, ids),
     ]);
     const empOf = new Map(emps.rows.map((e) => [e.id, e]));
     const attOf = new Map(attendance.rows.map((r) => [r.employee_id, r]));
@@ -830,6 +840,7 @@ export async function computeChunk(
           flags,
           earlier: y ? earlierFromYtd(y) : o ? earlierFromOpening(o) : EMPTY_EARLIER,
           opening: o,
+          declaration: declarations.get(p.employee_id),
           rules,
         });
         if ('error' in built) error = built.error;

@@ -27,12 +27,9 @@ export function datesOf(ym: string): string[] {
   return Array.from({ length: n }, (_, i) => `${ym}-${String(i + 1).padStart(2, '0')}`);
 }
 
-/** The Indian financial year of a month: '2026-27' for April 2026 to March 2027. */
-export function financialYearOf(ym: string): string {
-  const { y, m } = monthParts(ym);
-  const start = m >= 4 ? y : y - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-}
+import { financialYearOf } from '../../lib/dates';
+
+export { financialYearOf };
 
 /** First month of the financial year of `ym` ('YYYY-04'). */
 export function fyStartMonth(ym: string): string {

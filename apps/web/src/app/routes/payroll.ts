@@ -12,6 +12,7 @@ import {
   SalaryTemplateEditorScreen,
   SalaryTemplatesScreen,
   StatutoryFiguresScreen,
+  TaxDeclarationsAdminScreen,
 } from './screens';
 import type { ScreenDef } from './types';
 
@@ -103,6 +104,12 @@ export const PAYROLL_SCREENS: ScreenDef[] = [
   { path: 'payrun', title: 'Run Payroll', permission: VIEW, Screen: RunPayrollScreen },
   { path: 'payrun/history', title: 'Pay run history', permission: VIEW, Screen: PayRunHistoryScreen },
   { path: 'payrun/payable-days', title: 'Payable days', permission: VIEW, Screen: PayableDaysScreen },
+  {
+    path: 'tax/declarations',
+    title: 'Tax declarations',
+    permission: VIEW,
+    Screen: TaxDeclarationsAdminScreen,
+  },
 ];
 
 /**
@@ -124,6 +131,7 @@ export const PAYROLL_AREA: AreaNav = {
         { label: 'Payable days', to: '/payroll/payrun/payable-days', permission: VIEW },
       ],
     },
+    { label: 'Tax declarations', to: '/payroll/tax/declarations', icon: 'policies', permission: VIEW },
     {
       label: 'Salary Components',
       icon: 'setupPolicies',

@@ -10,20 +10,25 @@ const permissionOf = (screens: { path: string; permission: readonly string[] }[]
 
 describe('route tables (spec section 2)', () => {
   it('has every route of each section', () => {
-    expect(USER_SCREENS).toHaveLength(8);
+    // Plus salary/tax-declaration (issue 23).
+    expect(USER_SCREENS).toHaveLength(9);
     expect(TEAM_SCREENS).toHaveLength(5);
     // The spec's 21 admin routes, plus the employee page (admin/employees/:employeeId) and the
     // background jobs (utility/jobs, off the dashboard: issue 24).
     expect(ADMIN_SCREENS).toHaveLength(23);
     expect(ADMIN_SCREENS.map((s) => s.path)).toContain('employees/:employeeId');
     expect(permissionOf(ADMIN_SCREENS, 'utility/jobs')).toEqual(['admin_dashboard.view']);
-    // Plus settings/statutory-details/figures: what the engine uses on a date (issue 14).
-    expect(PAYROLL_SCREENS).toHaveLength(17);
+    // Plus settings/statutory-details/figures: what the engine uses on a date (issue 14), and
+    // tax/declarations (issue 23).
+    expect(PAYROLL_SCREENS).toHaveLength(18);
   });
 
   it('uses the spec permission strings', () => {
     expect(permissionOf(USER_SCREENS, 'salary/expenses')).toEqual(['employee_expense.view']);
     expect(permissionOf(USER_SCREENS, 'documents/payslips')).toEqual(['employee_profile.view']);
+    // The employee's own tax declaration takes the permission of their own payslips.
+    expect(permissionOf(USER_SCREENS, 'salary/tax-declaration')).toEqual(['employee_profile.view']);
+    expect(permissionOf(PAYROLL_SCREENS, 'tax/declarations')).toEqual(['admin_dashboard.view']);
     expect(permissionOf(TEAM_SCREENS, 'requests/profile-update')).toEqual(['profile_update_requests.view']);
     expect(permissionOf(ADMIN_SCREENS, 'requests/profile-change')).toEqual(['profile_change_requests.view']);
     expect(permissionOf(ADMIN_SCREENS, 'utility/letters')).toEqual(['admin_dashboard.view']);

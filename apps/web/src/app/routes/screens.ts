@@ -274,3 +274,13 @@ export const PayableDaysScreen = lazy(() =>
     default: m.PayableDaysScreen,
   })),
 );
+export const TaxDeclarationScreen = lazy(() =>
+  withFullStyles(import('../../features/tax/components/tax-declaration-screen')).then((m) => ({
+    default: m.TaxDeclarationScreen,
+  })),
+);
+export const TaxDeclarationsAdminScreen = lazy(() =>
+  withFullStyles(import('../../features/tax/components/tax-admin-screen')).then((m) => ({
+    default: m.TaxDeclarationsAdminScreen,
+  })),
+);

@@ -7,6 +7,7 @@ import {
   NotificationsScreen,
   PayslipsScreen,
   ProfileScreen,
+  TaxDeclarationScreen,
   UserDashboard,
 } from './screens';
 import type { ScreenDef } from './types';
@@ -32,6 +33,13 @@ export const USER_SCREENS: ScreenDef[] = [
     title: 'Reimbursements',
     permission: ['employee_expense.view'],
     Screen: ExpensesScreen,
+  },
+  {
+    path: 'salary/tax-declaration',
+    title: 'Tax declaration',
+    // The permission the employee's own payslips use (user/documents/payslips).
+    permission: ['employee_profile.view'],
+    Screen: TaxDeclarationScreen,
   },
   { path: 'profile', title: 'Profile', permission: ['employee_profile.view'], Screen: ProfileScreen },
   {
@@ -79,6 +87,11 @@ export const USER_AREA: AreaNav = {
       icon: 'salary',
       children: [
         { label: 'Reimbursements', to: '/user/salary/expenses', permission: ['employee_expense.view'] },
+        {
+          label: 'Tax declaration',
+          to: '/user/salary/tax-declaration',
+          permission: ['employee_profile.view'],
+        },
       ],
     },
     { label: 'Profile', to: '/user/profile', icon: 'profile', permission: ['employee_profile.view'] },
