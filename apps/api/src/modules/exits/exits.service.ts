@@ -169,7 +169,8 @@ export function createExitsService(deps: { db: Db; engine: ApprovalEngine; clock
         ? { owner: r.employee_name, item: `resignation (last day ${dayWords(r.requested_last_day)})` }
         : null;
     },
-    link: (audience) => (audience === 'requester' ? '/user/exit' : '/admin/exits'),
+    link: (audience) =>
+      audience === 'requester' ? '/user/exit' : audience === 'admin' ? '/payroll/exits' : '/team',
     onApproved,
     onRejected: (ctx) => repo.setDecision(ctx.tx, ctx.request.subjectId, 'rejected', null),
     onWithdrawn: (ctx) => repo.setDecision(ctx.tx, ctx.request.subjectId, 'withdrawn', null),

@@ -5,6 +5,7 @@ import {
   EarningFormScreen,
   EpfScreen,
   EsiScreen,
+  ExitsScreen,
   PayableDaysScreen,
   PayRunHistoryScreen,
   PayrollComponentsScreen,
@@ -103,6 +104,7 @@ export const PAYROLL_SCREENS: ScreenDef[] = [
   { path: 'payrun', title: 'Run Payroll', permission: VIEW, Screen: RunPayrollScreen },
   { path: 'payrun/history', title: 'Pay run history', permission: VIEW, Screen: PayRunHistoryScreen },
   { path: 'payrun/payable-days', title: 'Payable days', permission: VIEW, Screen: PayableDaysScreen },
+  { path: 'exits', title: 'Exits and settlements', permission: VIEW, Screen: ExitsScreen },
 ];
 
 /**
@@ -122,6 +124,7 @@ export const PAYROLL_AREA: AreaNav = {
         { label: 'Run Payroll', to: '/payroll/payrun', permission: VIEW, end: true },
         { label: 'Pay run history', to: '/payroll/payrun/history', permission: VIEW },
         { label: 'Payable days', to: '/payroll/payrun/payable-days', permission: VIEW },
+        { label: 'Exits and settlements', to: '/payroll/exits', permission: VIEW },
       ],
     },
     {

@@ -274,3 +274,13 @@ export const PayableDaysScreen = lazy(() =>
     default: m.PayableDaysScreen,
   })),
 );
+export const MyExitScreen = lazy(() =>
+  withFullStyles(import('../../features/exits/components/my-exit-screen')).then((m) => ({
+    default: m.MyExitScreen,
+  })),
+);
+export const ExitsScreen = lazy(() =>
+  withFullStyles(import('../../features/exits/components/exits-screen')).then((m) => ({
+    default: m.ExitsScreen,
+  })),
+);
