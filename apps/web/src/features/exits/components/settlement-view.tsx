@@ -33,8 +33,9 @@ export function SettlementView({ settlement: s, title }: { settlement: Settlemen
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {s.lines.map((l, i) => (
-                <Table.Tr key={`${l.code}-${i}`}>
+              {s.lines.map((l) => (
+                // A line's code, label and explanation together name it (two claims differ in date).
+                <Table.Tr key={`${l.code}|${l.label}|${l.explanation}`}>
                   <Table.Th scope="row" fw={500}>
                     <Stack gap={2}>
                       <span>{l.label}</span>
