@@ -218,7 +218,7 @@ describe('notice', () => {
     const r = computeNotice(n);
     expect([r.served, r.shortfall, r.line.amount, r.line.kind]).toEqual([38, 7, 21_000_00, 'deduction']);
     expect(r.line.explain).toBe(
-      "Notice recovery: notice given on 2026-07-01, last working day 2026-08-07: 38 days served of the 45 days in the employee's policy, 7 days short; 7 × ₹90,000 (monthly gross) ÷ 30 = ₹21,000 recovered from the employee.",
+      "Notice recovery: notice given on 1 Jul 2026, last working day 7 Aug 2026: 38 days served of the 45 days in the employee's policy, 7 days short; 7 × ₹90,000 (monthly gross) ÷ 30 = ₹21,000 recovered from the employee.",
     );
     const t = computeNotice({ ...n, kind: 'termination' });
     expect([t.line.code, t.line.kind, t.line.amount]).toEqual(['NOTICE_PAY', 'earning', 21_000_00]);

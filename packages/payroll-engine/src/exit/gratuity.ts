@@ -6,7 +6,7 @@
 import { figureOn } from '../figures';
 import { divHalfUp, formatInr, formatRate } from '../money';
 import type { LineInput } from '../types';
-import { serviceLength, serviceText } from './service';
+import { dateWords, serviceLength, serviceText } from './service';
 import type { ExitFigures, GratuityInput, GratuityResult } from './types';
 
 /** Wages for gratuity: basic + DA, plus the exclusions above half of all pay from 21 Nov 2025. */
@@ -76,7 +76,7 @@ export function computeGratuity(input: GratuityInput, figures: ExitFigures): Gra
   if (!eligible) {
     explain =
       `No gratuity: ${who} is paid gratuity after ${minimum.value} year${minimum.value === 1 ? '' : 's'} of continuous service ` +
-      `(the rule in force on the last working day, ${day}), and the service from ${input.joinedOn} to ${day} is ${serviceText(service)}. ` +
+      `(the rule in force on the last working day, ${dateWords(day)}), and the service from ${dateWords(input.joinedOn)} to ${dateWords(day)} is ${serviceText(service)}. ` +
       'The rounding of a part year of more than six months counts only for the amount, not for the right to it.';
   } else {
     const wagesText =

@@ -4,7 +4,7 @@
  * company waives); a termination short of it is paid to the employee in lieu of notice.
  */
 import { divHalfUp, formatInr } from '../money';
-import { daysBetween } from './service';
+import { dateWords, daysBetween } from './service';
 import type { NoticeInput, SettlementLine } from './types';
 
 export interface NoticeResult {
@@ -27,7 +27,7 @@ export function computeNotice(input: NoticeInput): NoticeResult {
   if (divisor === 0) throw new RangeError('the per-day divisor must be more than 0');
   if (input.lastWorkingDay < input.noticeGivenOn) {
     throw new RangeError(
-      `the last working day ${input.lastWorkingDay} is before the notice given on ${input.noticeGivenOn}`,
+      `the last working day ${dateWords(input.lastWorkingDay)} is before the notice given on ${dateWords(input.noticeGivenOn)}`,
     );
   }
   const served = daysBetween(input.noticeGivenOn, input.lastWorkingDay) + 1;
@@ -36,7 +36,7 @@ export function computeNotice(input: NoticeInput): NoticeResult {
   const charged = resign ? Math.max(0, shortfall - waived) : shortfall;
   const amount = divHalfUp(input.monthlyBasis * charged, divisor);
   const perDay = `${formatInr(input.monthlyBasis)} (${input.basisName}) ÷ ${divisor}`;
-  const servedText = `notice given on ${input.noticeGivenOn}, last working day ${input.lastWorkingDay}: ${served} day${served === 1 ? '' : 's'} served of the ${input.noticeDays} days in the employee's policy`;
+  const servedText = `notice given on ${dateWords(input.noticeGivenOn)}, last working day ${dateWords(input.lastWorkingDay)}: ${served} day${served === 1 ? '' : 's'} served of the ${input.noticeDays} days in the employee's policy`;
   let explain: string;
   if (shortfall === 0) explain = `Notice period served in full (${servedText}); nothing to pay or recover.`;
   else if (resign) {

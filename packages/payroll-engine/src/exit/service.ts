@@ -48,3 +48,11 @@ export function serviceText(s: ServiceLength): string {
   const part = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   return `${part(s.years, 'year')} ${part(s.months, 'month')} ${part(s.days, 'day')}`;
 }
+
+const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A date as people read it in an explanation: '2026-07-01' → '1 Jul 2026'. */
+export function dateWords(date: IsoDate): string {
+  const { y, m, d } = parseDate(date);
+  return `${d} ${SHORT[m - 1]} ${y}`;
+}
