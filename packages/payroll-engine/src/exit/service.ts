@@ -32,7 +32,9 @@ export function daysBetween(a: IsoDate, b: IsoDate): number {
  */
 export function serviceLength(joinedOn: IsoDate, lastDay: IsoDate): ServiceLength {
   if (lastDay < joinedOn)
-    throw new RangeError(`the last working day ${lastDay} is before joining on ${joinedOn}`);
+    throw new RangeError(
+      `the last working day ${dateWords(lastDay)} is before joining on ${dateWords(joinedOn)}`,
+    );
   const end = nextDay(lastDay);
   let months = 0;
   // Whole months: at most a few hundred; start near the answer from the calendar difference.
