@@ -1,4 +1,11 @@
-import type { Exit, PageMeta, ResignationInput, Settlement } from '@hr/contract';
+import type {
+  AgreeLastDayInput,
+  Exit,
+  PageMeta,
+  ResignationInput,
+  Settlement,
+  TerminationInputData,
+} from '@hr/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../../../lib/api-client';
 
@@ -70,6 +77,40 @@ export function useDecideResignation() {
     mutationFn: async (v: { id: string; decision: 'approve' | 'reject' }) =>
       (await apiClient.put<{ data: Exit }>(`/admin/requests/resignation/${v.id}/${v.decision}`, {})).data
         .data,
+    onSuccess: () => invalidate(qc),
+  });
+}
+
+/** Employees to pick from (the shared dropdown endpoint), by name or code. */
+export function useEmployeeOptions(search: string) {
+  return useQuery({
+    queryKey: ['employee-dropdown', search],
+    queryFn: async () =>
+      (
+        await apiClient.get<{ data: { id: string; name: string; employee_code: string }[] }>(
+          '/employee/dropdown',
+          {
+            params: { q: search || undefined, records: 50 },
+          },
+        )
+      ).data.data,
+  });
+}
+
+export function useRecordTermination() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: TerminationInputData) =>
+      (await apiClient.post<{ data: Exit }>('/admin/exits', input, { silent: true })).data.data,
+    onSuccess: () => invalidate(qc),
+  });
+}
+
+export function useAgreeLastDay() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id: string; input: AgreeLastDayInput }) =>
+      (await apiClient.put<{ data: Exit }>(`/admin/exits/${v.id}`, v.input, { silent: true })).data.data,
     onSuccess: () => invalidate(qc),
   });
 }

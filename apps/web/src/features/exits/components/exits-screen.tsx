@@ -7,6 +7,7 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { formatDate } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toasts';
 import { useDecideResignation, useExits, useSettlement } from '../api/use-exits';
+import { AgreeLastDayForm, TerminationForm } from './exit-forms';
 import { STATUS } from './my-exit-screen';
 import { SettlementView } from './settlement-view';
 
@@ -18,6 +19,7 @@ export function ExitsScreen() {
   const decide = useDecideResignation();
   const [selected, setSelected] = useState<string | null>(null);
   const settlement = useSettlement(selected);
+  const chosen = exits.data?.find((e) => e.id === selected) ?? null;
   const onDecide = async (e: Exit, decision: 'approve' | 'reject') => {
     await decide.mutateAsync({ id: e.id, decision });
     toastSuccess(decision === 'approve' ? 'Resignation approved' : 'Resignation rejected');
@@ -99,6 +101,10 @@ export function ExitsScreen() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      <TerminationForm onDone={(e) => setSelected(e.id)} />
+      {chosen?.status === 'approved' && (
+        <AgreeLastDayForm key={`${chosen.id}-${chosen.agreed_last_day}`} exit={chosen} />
       )}
       {selected &&
         (settlement.data ? (

@@ -129,7 +129,9 @@ describe('ExitsScreen', () => {
     vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) =>
       url === '/admin/exits'
         ? { data: { data: [exit, pending], meta: { totalCount: 2, page: 1, records: 100 } } }
-        : { data: { data: settlement } },
+        : url === '/employee/dropdown'
+          ? { data: { data: [] } }
+          : { data: { data: settlement } },
     );
     const put = vi
       .spyOn(apiClient, 'put')
@@ -144,5 +146,80 @@ describe('ExitsScreen', () => {
     expect(put).toHaveBeenCalledWith('/admin/requests/resignation/x2/approve', {});
     await userEvent.click(screen.getByRole('button', { name: 'Settlement of Priya Sharma' }));
     expect(await screen.findByTestId('fnf-net')).toHaveTextContent('₹1,95,142.31');
+  });
+});
+
+describe('ExitsScreen forms', () => {
+  // jsdom has no scrollIntoView; Mantine's option list calls it when moving by keyboard.
+  const scroll = Element.prototype.scrollIntoView;
+  beforeAll(() => {
+    Element.prototype.scrollIntoView = () => {};
+  });
+  afterAll(() => {
+    Element.prototype.scrollIntoView = scroll;
+  });
+  const people = [{ id: 'e9', name: 'Ravi Kumar', employee_code: 'ACM0004' }];
+  const mockGets = () =>
+    vi
+      .spyOn(apiClient, 'get')
+      .mockImplementation(async (url: string) =>
+        url === '/admin/exits'
+          ? { data: { data: [exit], meta: { totalCount: 1, page: 1, records: 100 } } }
+          : url === '/employee/dropdown'
+            ? { data: { data: people } }
+            : { data: { data: settlement } },
+      );
+
+  it('records a termination; a refused date shows at its field', async () => {
+    mockGets();
+    const post = vi.spyOn(apiClient, 'post').mockRejectedValueOnce(
+      new ApiError('Notice cannot be given before joining (1 Jan 2019)', 400, {
+        errors: [{ path: 'notice_given_on', message: 'Notice cannot be given before joining (1 Jan 2019)' }],
+      }),
+    );
+    renderWithProviders(<ExitsScreen />);
+    const form = await screen.findByRole('region', { name: 'Record a termination' });
+    const submit = within(form).getByRole('button', { name: 'Record termination' });
+    expect(submit).toBeDisabled();
+    // Mantine's options open in a portal with a transition: pick by keyboard, as a user may.
+    await userEvent.type(within(form).getByRole('combobox', { name: /Employee/ }), 'Ravi');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await userEvent.type(within(form).getByRole('textbox', { name: /Reason/ }), 'Role closed');
+    await userEvent.type(within(form).getByRole('textbox', { name: /Notice given on/ }), '2018-01-01');
+    await userEvent.type(within(form).getByRole('textbox', { name: /^Last working day/ }), '2026-07-31');
+    await userEvent.tab();
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    expect(post).toHaveBeenCalledWith(
+      '/admin/exits',
+      {
+        employee_id: 'e9',
+        reason: 'Role closed',
+        notice_given_on: '2018-01-01',
+        last_working_day: '2026-07-31',
+        fixed_term: false,
+      },
+      { silent: true },
+    );
+    expect(
+      await within(form).findByText('Notice cannot be given before joining (1 Jan 2019)'),
+    ).toBeInTheDocument();
+  });
+
+  it('changes the agreed last day and the days waived of the chosen exit', async () => {
+    mockGets();
+    const put = vi.spyOn(apiClient, 'put').mockResolvedValue({ data: { data: exit } });
+    renderWithProviders(<ExitsScreen />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Settlement of Priya Sharma' }));
+    const form = await screen.findByRole('region', { name: "Agreed terms of Priya Sharma's exit" });
+    const waived = within(form).getByRole('textbox', { name: 'Notice days waived' });
+    await userEvent.clear(waived);
+    await userEvent.type(waived, '3');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(put).toHaveBeenCalledWith(
+      '/admin/exits/x1',
+      { agreed_last_day: '2026-08-07', waived_days: 3, fixed_term: false },
+      { silent: true },
+    );
   });
 });
