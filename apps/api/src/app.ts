@@ -42,6 +42,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { createEmployeesService } from './modules/employees/employees.service';
 import { createUploader } from './modules/employees/upload';
+import { createExitsService, exitsRoutes } from './modules/exits';
 import { expensesRoutes } from './modules/expenses/expenses.routes';
 import { createExpensesService } from './modules/expenses/expenses.service';
 import { createLocalFileStore } from './modules/files/file-store';
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     workedMinutes,
   });
+  const exits = createExitsService({ db, engine: approvalEngine, clock });
   const leaveEncashment = createLeaveEncashmentService({
     db,
     engine: approvalEngine,
@@ -388,6 +390,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   lettersRoutes(app, { letters, templates: letterTemplates });
   leaveRoutes(app, { leave, files });
   leaveEncashmentRoutes(app, { encashment: leaveEncashment });
+  exitsRoutes(app, { exits });
   payrollRoutes(app, payroll);
   payrunRoutes(app, { payrun });
   taxRoutes(app, {

@@ -13,6 +13,7 @@ export const APPROVAL_REQUEST_TYPES = [
   'regularisation',
   'expense',
   'leave_encashment',
+  'resignation',
 ] as const;
 export type ApprovalRequestType = (typeof APPROVAL_REQUEST_TYPES)[number];
 export const APPROVAL_RULES = ['any', 'all'] as const;

@@ -11,6 +11,7 @@ export * from './employee-records';
 export * from './employees';
 export * from './envelope';
 export * from './errors';
+export * from './exits';
 export * from './expenses';
 export * from './files';
 export * from './jobs';

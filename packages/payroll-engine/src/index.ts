@@ -8,8 +8,18 @@ export { computePayslip } from './compute';
 export { MONTH_NAMES } from './dates';
 export { payDays } from './days';
 export { epsEligibleAtJoining } from './epf';
+export {
+  computeExitLeaveEncashment,
+  computeGratuity,
+  computeNotice,
+  computeSettlement,
+  serviceLength,
+  serviceText,
+} from './exit';
+export type * from './exit/types';
 export { divCeil, divHalfUp, formatInr, formatRate, splitByWeights, splitEvenly } from './money';
 export { STATUTORY_RULES } from './rules';
+export { EXIT_FIGURES } from './statutory/exit';
 export { type FigureListing, statutoryFiguresOn } from './statutory-figures';
 export {
   compareRegimes,

@@ -105,3 +105,11 @@ export async function markReimbursementsPaidByPayroll(
     by: input.byUserId ?? null,
   });
 }
+
+/**
+ * The employee's approved claims not yet paid (full and final settlement, issue 23): one line each.
+ * Caller's tenant transaction.
+ */
+export async function openReimbursementsOf(tx: Queryable, employeeId: string): Promise<PayoutLine[]> {
+  return (await approvedUnpaid(tx, '2199-12-31')).filter((l) => l.employee_id === employeeId);
+}

@@ -1,6 +1,6 @@
 /** What other modules may use of the leave module (they import this file, never its others). */
 import type { Queryable } from '../../db/client';
-import { leaveDays } from './leave.repo';
+import { balances as balanceMap, leaveDays, listTypes as listLeaveTypes } from './leave.repo';
 
 export {
   type LeaveReportFilter,
@@ -117,6 +117,28 @@ export async function leaveDocumentsInUse(
       r.document_id,
       `attached to ${r.status === 'approved' ? 'an approved' : 'a pending'} leave request`,
     );
+  }
+  return out;
+}
+
+/** A leave type's balance that is paid out when the employee leaves. */
+export type ExitLeaveBalance = { leave_type_id: string; name: string; days: number };
+
+/**
+ * The balances paid out at exit (full and final settlement, issue 23): of the employee's active,
+ * paid leave types that allow encashment, the ledger balance on `asOf` (the last working day),
+ * when more than 0. Caller's tenant transaction.
+ */
+export async function exitLeaveBalances(
+  tx: Queryable,
+  employeeId: string,
+  asOf: string,
+): Promise<ExitLeaveBalance[]> {
+  const balances = await balanceMap(tx, employeeId, asOf);
+  const out: ExitLeaveBalance[] = [];
+  for (const t of await listLeaveTypes(tx)) {
+    const days = Math.round((balances.get(t.id) ?? 0) * 100) / 100;
+    if (t.active && t.paid && t.encashment && days > 0) out.push({ leave_type_id: t.id, name: t.name, days });
   }
   return out;
 }

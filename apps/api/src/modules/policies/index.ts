@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client';
 
 export { isNightShift, shiftSpan, weeklyOffOn, weekOfMonth } from './policies.domain';
 export type { AttendanceRules, DayContext, PolicyAnswer, ShiftDef } from './resolve.repo';
-export { approvalFlowFor, explainPolicy, loadDayContexts } from './resolve.repo';
+export { approvalFlowFor, explainPolicy, loadDayContexts, noticeDaysFor } from './resolve.repo';
 
 /** What changed, for listeners that re-derive attendance days. `to: null` = open-ended. */
 export type CalendarChange = {

@@ -436,3 +436,20 @@ export async function approvalFlowFor(
   );
   return rows[0]?.approval_flow_id ?? null;
 }
+
+/**
+ * The notice period (calendar days) of the master policy that applies to the employee on `date`:
+ * the assigned policy that wins, or the company default; null for an unknown employee.
+ */
+export async function noticeDaysFor(tx: Queryable, employeeId: string, date: string): Promise<number | null> {
+  checkRange(date, date);
+  const [e] = await employeesOf(tx, [employeeId]);
+  if (!e) return null;
+  const assignments = await assignmentsFor(tx, [e], date, date);
+  const { winner } = resolveAssignment(assignments, e, date);
+  const { rows } = await tx.query<{ notice_days: number }>(
+    `SELECT notice_days FROM master_policies mp WHERE ${winner ? 'mp.id = $1' : 'mp.is_default'} LIMIT 1`,
+    winner ? [winner.masterPolicyId] : [],
+  );
+  return rows[0]?.notice_days ?? 30;
+}

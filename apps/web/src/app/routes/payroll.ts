@@ -5,6 +5,7 @@ import {
   EarningFormScreen,
   EpfScreen,
   EsiScreen,
+  ExitsScreen,
   PayableDaysScreen,
   PayRunHistoryScreen,
   PayrollComponentsScreen,
@@ -110,6 +111,7 @@ export const PAYROLL_SCREENS: ScreenDef[] = [
     permission: VIEW,
     Screen: TaxDeclarationsAdminScreen,
   },
+  { path: 'exits', title: 'Exits and settlements', permission: VIEW, Screen: ExitsScreen },
 ];
 
 /**
@@ -129,6 +131,7 @@ export const PAYROLL_AREA: AreaNav = {
         { label: 'Run Payroll', to: '/payroll/payrun', permission: VIEW, end: true },
         { label: 'Pay run history', to: '/payroll/payrun/history', permission: VIEW },
         { label: 'Payable days', to: '/payroll/payrun/payable-days', permission: VIEW },
+        { label: 'Exits and settlements', to: '/payroll/exits', permission: VIEW },
       ],
     },
     { label: 'Tax declarations', to: '/payroll/tax/declarations', icon: 'policies', permission: VIEW },

@@ -10,8 +10,8 @@ const permissionOf = (screens: { path: string; permission: readonly string[] }[]
 
 describe('route tables (spec section 2)', () => {
   it('has every route of each section', () => {
-    // Plus salary/tax-declaration (issue 23).
-    expect(USER_SCREENS).toHaveLength(9);
+    // Plus salary/tax-declaration and user/exit: resignation and the F&F statement (issue 23).
+    expect(USER_SCREENS).toHaveLength(10);
     expect(TEAM_SCREENS).toHaveLength(5);
     // The spec's 21 admin routes, plus the employee page (admin/employees/:employeeId) and the
     // background jobs (utility/jobs, off the dashboard: issue 24).
@@ -19,8 +19,8 @@ describe('route tables (spec section 2)', () => {
     expect(ADMIN_SCREENS.map((s) => s.path)).toContain('employees/:employeeId');
     expect(permissionOf(ADMIN_SCREENS, 'utility/jobs')).toEqual(['admin_dashboard.view']);
     // Plus settings/statutory-details/figures: what the engine uses on a date (issue 14), and
-    // tax/declarations (issue 23).
-    expect(PAYROLL_SCREENS).toHaveLength(18);
+    // tax/declarations and exits: the F&F settlement of each exit (issue 23).
+    expect(PAYROLL_SCREENS).toHaveLength(19);
   });
 
   it('uses the spec permission strings', () => {

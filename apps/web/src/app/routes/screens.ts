@@ -284,3 +284,13 @@ export const TaxDeclarationsAdminScreen = lazy(() =>
     default: m.TaxDeclarationsAdminScreen,
   })),
 );
+export const MyExitScreen = lazy(() =>
+  withFullStyles(import('../../features/exits/components/my-exit-screen')).then((m) => ({
+    default: m.MyExitScreen,
+  })),
+);
+export const ExitsScreen = lazy(() =>
+  withFullStyles(import('../../features/exits/components/exits-screen')).then((m) => ({
+    default: m.ExitsScreen,
+  })),
+);

@@ -4,6 +4,7 @@ import {
   ExpensesScreen,
   LeaveScreen,
   LettersScreen,
+  MyExitScreen,
   NotificationsScreen,
   PayslipsScreen,
   ProfileScreen,
@@ -54,6 +55,12 @@ export const USER_SCREENS: ScreenDef[] = [
     permission: ['employee_profile.view'],
     Screen: PayslipsScreen,
   },
+  {
+    path: 'exit',
+    title: 'Resignation and settlement',
+    permission: ['employee_profile.view'],
+    Screen: MyExitScreen,
+  },
 ];
 
 export const USER_AREA: AreaNav = {
@@ -101,6 +108,7 @@ export const USER_AREA: AreaNav = {
       children: [
         { label: 'Letters', to: '/user/documents/letter', permission: ['employee_profile.view'] },
         { label: 'Payslips', to: '/user/documents/payslips', permission: ['employee_profile.view'] },
+        { label: 'Resignation and settlement', to: '/user/exit', permission: ['employee_profile.view'] },
       ],
     },
   ],

@@ -48,6 +48,7 @@ const TYPE_LABELS: Record<ApprovalRequestType, string> = {
   leave: 'Leave',
   regularisation: 'Regularisation',
   expense: 'Reimbursement',
+  resignation: 'Resignation',
   leave_encashment: 'Leave encashment',
 };
 
