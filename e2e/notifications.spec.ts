@@ -51,7 +51,9 @@ test('a request notifies its approver, who follows the link and approves; the re
   await expectNoAxeViolations(page);
 
   // Its link leads to the team queue, where the manager approves.
-  await item.getByRole('link', { name: 'Open' }).click();
+  await item
+    .getByRole('link', { name: /^Open: Waiting for your approval: Priya Sharma's profile change/ })
+    .click();
   await expect(page).toHaveURL(/\/team\/requests\/profile-update$/);
   const row = page.getByRole('row').filter({ hasText: masked });
   await row.getByRole('button', { name: 'Open request of Priya Sharma' }).click();

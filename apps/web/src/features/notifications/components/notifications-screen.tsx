@@ -173,6 +173,7 @@ function NotificationItem({ n, onRead }: { n: Notification; onRead: () => void }
               component={Link}
               to={n.link}
               size="xs"
+              aria-label={`Open: ${n.title}`}
               onClick={() => {
                 if (!n.read) onRead();
               }}
