@@ -19,9 +19,21 @@ describe('Sidebar', () => {
     expect(within(nav).queryByText('Attendance')).not.toBeInTheDocument();
     expect(within(nav).queryByText('Leaves')).not.toBeInTheDocument();
     expect(within(nav).queryByText('Notifications')).not.toBeInTheDocument();
-    // A group whose every child is hidden disappears too.
-    expect(within(nav).queryByText('Salary')).not.toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Salary' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Documents' })).toBeInTheDocument();
+  });
+
+  it('hides a group whose every child is hidden', () => {
+    renderWithProviders(
+      <nav aria-label="Main menu">
+        <Sidebar menu={USER_AREA.menu} permissions={['employee_dashboard.view', 'employee_expense.view']} />
+      </nav>,
+      { route: '/user' },
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('button', { name: 'Salary' })).toBeInTheDocument();
+    expect(within(nav).queryByText('Documents')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Profile')).not.toBeInTheDocument();
   });
 
   it('marks the current page and opens groups from the keyboard', async () => {
