@@ -719,13 +719,17 @@ export async function computeChunk(
     );
     if (run[0]?.status !== 'computing') return 0;
     const month = run[0].month;
-    const { rows: claimed } = await tx.query<{ seq: number; employees: ChunkEmployee[] }>(
-      `SELECT seq, employees FROM pay_run_chunks WHERE run_id = $1 ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    // The chunk's employees, without their record as prepared (`employee`): the insert below takes
+    // that from the chunk itself, so it is neither parsed here nor sent back.
+    const { rows: pending } = await tx.query<Omit<ChunkEmployee, 'employee'> & { seq: number }>(
+      `SELECT c.seq, x.e->>'employee_id' AS employee_id, x.e->>'salary_id' AS salary_id, x.e->'salary_ids' AS salary_ids
+         FROM (SELECT seq, employees FROM pay_run_chunks WHERE run_id = $1 ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED) c,
+              jsonb_array_elements(c.employees) WITH ORDINALITY AS x(e, o)
+        ORDER BY x.o`,
       [runId],
     );
-    if (!claimed[0]) return 0;
-    const seq = claimed[0].seq;
-    const pending = claimed[0].employees;
+    if (!pending[0]) return 0;
+    const seq = pending[0].seq;
     const ids = pending.map((p) => p.employee_id);
     const from = firstDay(month);
     const fy = financialYearOf(month);
@@ -866,28 +870,35 @@ export async function computeChunk(
       }
       results.push({
         employee_id: p.employee_id,
-        salary_id: p.salary_id,
-        salary_ids: p.salary_ids,
-        employee: p.employee,
         status: error ? 'failed' : 'computed',
         error,
         ...out,
       });
     }
     // The chunk's payslips, each written once, and the chunk done, in this one transaction.
-    await tx.query(
-      `INSERT INTO payslips (company_id, run_id, month, employee_id, salary_id, salary_ids, employee, status, error,
+    // The revisions taken and the employee as prepared come from the chunk, joined by employee.
+    const { rows: inserted } = await tx.query<{ n: number }>(
+      `WITH ins AS (INSERT INTO payslips (company_id, run_id, month, employee_id, salary_id, salary_ids, employee, status, error,
               input, lines, days, ytd, notes, gross_paise, deductions_paise, net_paise, employer_paise, ctc_paise,
               lop_days, payable_days, engine_version, computed_at)
-       SELECT $3, $4, $5::date, x.employee_id, x.salary_id, x.salary_ids, x.employee, x.status, x.error,
-              x.input, x.lines, x.days, x.ytd, x.notes, x.gross_paise, x.deductions_paise, x.net_paise, x.employer_paise,
-              x.ctc_paise, x.lop_days, x.payable_days, $2, now()
-         FROM jsonb_to_recordset($1::jsonb) AS x(employee_id uuid, salary_id uuid, salary_ids uuid[], employee jsonb,
-              status text, error text, input jsonb, lines jsonb, days jsonb, ytd jsonb, notes jsonb, gross_paise bigint,
-              deductions_paise bigint, net_paise bigint, employer_paise bigint, ctc_paise bigint, lop_days numeric,
-              payable_days numeric)`,
-      [JSON.stringify(results), ENGINE_VERSION, companyId, runId, from],
+       SELECT $3, $4, $5::date, x.employee_id, (c.e->>'salary_id')::uuid,
+              CASE WHEN jsonb_typeof(c.e->'salary_ids') = 'array' THEN ARRAY(
+                SELECT s.id::uuid FROM jsonb_array_elements_text(c.e->'salary_ids') WITH ORDINALITY AS s(id, o) ORDER BY s.o)
+              END,
+              c.e->'employee', x.status, x.error, x.input, x.lines, x.days, x.ytd, x.notes, x.gross_paise,
+              x.deductions_paise, x.net_paise, x.employer_paise, x.ctc_paise, x.lop_days, x.payable_days, $2, now()
+         FROM jsonb_to_recordset($1::jsonb) AS x(employee_id uuid, status text, error text, input jsonb, lines jsonb,
+              days jsonb, ytd jsonb, notes jsonb, gross_paise bigint, deductions_paise bigint, net_paise bigint,
+              employer_paise bigint, ctc_paise bigint, lop_days numeric, payable_days numeric)
+         JOIN (SELECT e FROM pay_run_chunks, jsonb_array_elements(employees) AS e WHERE run_id = $4 AND seq = $6) c
+           ON (c.e->>'employee_id')::uuid = x.employee_id
+       RETURNING 1)
+       SELECT count(*)::int AS n FROM ins`,
+      [JSON.stringify(results), ENGINE_VERSION, companyId, runId, from, seq],
     );
+    if (inserted[0]!.n !== pending.length) {
+      throw new Error(`A pay run chunk inserted ${inserted[0]!.n} payslips for ${pending.length} employees`);
+    }
     await tx.query('DELETE FROM pay_run_chunks WHERE run_id = $1 AND seq = $2', [runId, seq]);
     return pending.length;
   });
