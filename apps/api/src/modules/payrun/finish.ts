@@ -88,19 +88,26 @@ export async function finishRun(db: Db, companyId: string, runId: string): Promi
       [runId, prev?.id ?? '00000000-0000-0000-0000-000000000000'],
     );
     // Totals by component, summed by the server (the lines are not sent to be parsed here), each
-    // component as first seen in the payslips by employee code (its label, and its place among
-    // equal amounts below).
-    const { rows: components } = await tx.query<RunTotals['by_component'][number]>(
-      `SELECT x.code, (array_agg(x.label ORDER BY s.r, x.o))[1] AS label, (array_agg(x.kind ORDER BY s.r, x.o))[1] AS kind,
-              sum(x.amount)::float8 AS amount_paise
+    // component as first seen in the payslips by employee code: its label and kind, and its place
+    // among equal amounts below. Summed per code, label and kind (no per-component sort of every
+    // line), then merged per code here, first seen first.
+    const { rows: parts } = await tx.query<RunTotals['by_component'][number]>(
+      `SELECT x.code, x.label, x.kind, sum(x.amount)::float8 AS amount_paise
          FROM (SELECT lines, row_number() OVER (ORDER BY employee->>'code') AS r
                  FROM payslips WHERE run_id = $1 AND status = 'computed') s,
               ROWS FROM (jsonb_to_recordset(s.lines) AS (code text, label text, kind text, amount bigint))
                 WITH ORDINALITY AS x(code, label, kind, amount, o)
         WHERE x.kind <> 'info' AND x.amount <> 0
-        GROUP BY x.code ORDER BY min(s.r * 1000 + x.o)`,
+        GROUP BY x.code, x.label, x.kind ORDER BY min(s.r * 1000 + x.o)`,
       [runId],
     );
+    const byCode = new Map<string, RunTotals['by_component'][number]>();
+    for (const part of parts) {
+      const c = byCode.get(part.code);
+      if (c) c.amount_paise += part.amount_paise;
+      else byCode.set(part.code, { ...part });
+    }
+    const components = [...byCode.values()];
 
     const totals: RunTotals = {
       employees: 0,
