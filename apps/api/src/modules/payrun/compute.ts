@@ -89,7 +89,7 @@ function snapshotOf(e: PayrollEmployee): PayslipEmployee {
   };
 }
 
-// ---- Preparing a run: auto items, one pending payslip per employee ------------------------------
+// ---- Preparing a run: auto items, the employees to compute in chunks ------------------------------
 
 /** A one-time line of a run's payslip (a sheet's or an automatic item), as the chunk reads it. */
 type RunItem = {
@@ -424,9 +424,9 @@ export async function automaticItemsNow(
 /**
  * Makes a run ready to compute, in the caller's transaction (the run locked, a draft with confirmed
  * attendance): the automatic items (reimbursements, leave encashment, arrears, LOP reversal) are
- * taken afresh, one pending payslip is written per employee of the month who has a salary, with
- * the revision it takes (one consistent version per employee), and employees without a salary are
- * listed as anomalies. Returns the number of payslips to compute.
+ * taken afresh, the employees of the month who have a salary are recorded in chunks of `chunk`,
+ * each with the revisions their payslip takes (one consistent version per employee), and employees
+ * without a salary are listed as anomalies. Returns the number of payslips to compute.
  */
 export async function prepareRun(
   tx: Queryable,
@@ -435,6 +435,7 @@ export async function prepareRun(
   month: string,
   userId: string,
   rules: StatutoryRules = STATUTORY_RULES,
+  chunk: number = CHUNK,
 ): Promise<number> {
   const from = firstDay(month);
   const to = lastDay(month);
@@ -457,8 +458,11 @@ export async function prepareRun(
     );
   }
 
+  // The employees to compute, in chunks (migration 0118): each chunk inserts its payslips once
+  // computed, so a payslip is written once. Each employee keeps the revisions taken now (one
+  // consistent version per employee) and their record as it is now (the payslip's `employee`).
   const withSalary = employees.filter((e) => revisions.has(e.id));
-  const rows = withSalary.map((e) => {
+  const rows: ChunkEmployee[] = withSalary.map((e) => {
     const revs = revisions.get(e.id)!;
     return {
       employee_id: e.id,
@@ -467,12 +471,18 @@ export async function prepareRun(
       employee: snapshotOf(e),
     };
   });
-  for (let i = 0; i < rows.length; i += 2000) {
+  await tx.query('DELETE FROM pay_run_chunks WHERE run_id = $1', [runId]);
+  const chunks: { seq: number; size: number; employees: ChunkEmployee[] }[] = [];
+  for (let i = 0; i < rows.length; i += chunk) {
+    const part = rows.slice(i, i + chunk);
+    chunks.push({ seq: chunks.length, size: part.length, employees: part });
+  }
+  for (let i = 0; i < chunks.length; i += 10) {
     await tx.query(
-      `INSERT INTO payslips (company_id, run_id, employee_id, month, salary_id, salary_ids, employee)
-       SELECT $1, $2, x.employee_id, $3::date, x.salary_id, x.salary_ids, x.employee
-         FROM jsonb_to_recordset($4::jsonb) AS x(employee_id uuid, salary_id uuid, salary_ids uuid[], employee jsonb)`,
-      [companyId, runId, from, JSON.stringify(rows.slice(i, i + 2000))],
+      `INSERT INTO pay_run_chunks (company_id, run_id, seq, size, employees)
+       SELECT $1, $2, x.seq, x.size, x.employees
+         FROM jsonb_to_recordset($3::jsonb) AS x(seq int, size int, employees jsonb)`,
+      [companyId, runId, JSON.stringify(chunks.slice(i, i + 10))],
     );
   }
   const missing = employees.filter((e) => !revisions.has(e.id));
@@ -501,12 +511,14 @@ export async function prepareRun(
 
 // ---- Computing a chunk --------------------------------------------------------------------------
 
-type Pending = {
-  id: string;
+/** An employee of a run's chunk (pay_run_chunks.employees): what their payslip starts from. */
+type ChunkEmployee = {
   employee_id: string;
   salary_id: string;
   /** The month's revisions taken when the run was prepared; null on payslips prepared before 0115. */
   salary_ids: string[] | null;
+  /** Who the payslip is for, as they were when the run was prepared. */
+  employee: PayslipEmployee;
 };
 
 function earlierFromYtd(y: YearToDate): EarlierInYear {
@@ -698,15 +710,14 @@ export function buildInput(a: {
 }
 
 /**
- * Computes up to `limit` pending payslips of a run in one transaction: takes them with SKIP LOCKED
- * (so workers share a run without overlap), loads their inputs in bulk, runs the engine and writes
- * the results. A crash rolls the chunk back to pending. Returns how many it computed.
+ * Computes one chunk of a run in one transaction: takes the next chunk with SKIP LOCKED (so workers
+ * share a run without overlap), loads its inputs in bulk, runs the engine, inserts its payslips and
+ * deletes the chunk. A crash rolls the chunk back, to be taken again. Returns how many it computed.
  */
 export async function computeChunk(
   db: Db,
   companyId: string,
   runId: string,
-  limit = CHUNK,
   rules: StatutoryRules = STATUTORY_RULES,
 ): Promise<number> {
   return db.tenant(companyId, async (tx) => {
@@ -716,15 +727,17 @@ export async function computeChunk(
     );
     if (run[0]?.status !== 'computing') return 0;
     const month = run[0].month;
-    // In id order (tests and a resumed run take the same rows in the same order), read from the
-    // partial index of pending payslips by id (migration 0117): the scan stops after the chunk
-    // instead of reading and sorting every payslip still pending, once per chunk.
-    const { rows: pending } = await tx.query<Pending>(
-      `SELECT id, employee_id, salary_id, salary_ids FROM payslips
-        WHERE run_id = $1 AND status = 'pending' ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
-      [runId, limit],
+    // The chunk's employees, without their record as prepared (`employee`): the insert below takes
+    // that from the chunk itself, so it is neither parsed here nor sent back.
+    const { rows: pending } = await tx.query<Omit<ChunkEmployee, 'employee'> & { seq: number }>(
+      `SELECT c.seq, x.e->>'employee_id' AS employee_id, x.e->>'salary_id' AS salary_id, x.e->'salary_ids' AS salary_ids
+         FROM (SELECT seq, employees FROM pay_run_chunks WHERE run_id = $1 ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED) c,
+              jsonb_array_elements(c.employees) WITH ORDINALITY AS x(e, o)
+        ORDER BY x.o`,
+      [runId],
     );
-    if (pending.length === 0) return 0;
+    if (!pending[0]) return 0;
+    const seq = pending[0].seq;
     const ids = pending.map((p) => p.employee_id);
     const from = firstDay(month);
     const fy = financialYearOf(month);
@@ -866,19 +879,38 @@ export async function computeChunk(
           }
         }
       }
-      results.push({ id: p.id, status: error ? 'failed' : 'computed', error, ...out });
+      results.push({
+        employee_id: p.employee_id,
+        status: error ? 'failed' : 'computed',
+        error,
+        ...out,
+      });
     }
-    await tx.query(
-      `UPDATE payslips p SET status = x.status, error = x.error, input = x.input, lines = x.lines, days = x.days,
-              ytd = x.ytd, notes = x.notes, gross_paise = x.gross_paise, deductions_paise = x.deductions_paise,
-              net_paise = x.net_paise, employer_paise = x.employer_paise, ctc_paise = x.ctc_paise,
-              lop_days = x.lop_days, payable_days = x.payable_days, engine_version = $2, computed_at = now()
-         FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, status text, error text, input jsonb, lines jsonb, days jsonb,
-              ytd jsonb, notes jsonb, gross_paise bigint, deductions_paise bigint, net_paise bigint, employer_paise bigint,
-              ctc_paise bigint, lop_days numeric, payable_days numeric)
-        WHERE p.id = x.id`,
-      [JSON.stringify(results), ENGINE_VERSION],
+    // The chunk's payslips, each written once, and the chunk done, in this one transaction.
+    // The revisions taken and the employee as prepared come from the chunk, joined by employee.
+    const { rows: inserted } = await tx.query<{ n: number }>(
+      `WITH ins AS (INSERT INTO payslips (company_id, run_id, month, employee_id, salary_id, salary_ids, employee, status, error,
+              input, lines, days, ytd, notes, gross_paise, deductions_paise, net_paise, employer_paise, ctc_paise,
+              lop_days, payable_days, engine_version, computed_at)
+       SELECT $3, $4, $5::date, x.employee_id, (c.e->>'salary_id')::uuid,
+              CASE WHEN jsonb_typeof(c.e->'salary_ids') = 'array' THEN ARRAY(
+                SELECT s.id::uuid FROM jsonb_array_elements_text(c.e->'salary_ids') WITH ORDINALITY AS s(id, o) ORDER BY s.o)
+              END,
+              c.e->'employee', x.status, x.error, x.input, x.lines, x.days, x.ytd, x.notes, x.gross_paise,
+              x.deductions_paise, x.net_paise, x.employer_paise, x.ctc_paise, x.lop_days, x.payable_days, $2, now()
+         FROM jsonb_to_recordset($1::jsonb) AS x(employee_id uuid, status text, error text, input jsonb, lines jsonb,
+              days jsonb, ytd jsonb, notes jsonb, gross_paise bigint, deductions_paise bigint, net_paise bigint,
+              employer_paise bigint, ctc_paise bigint, lop_days numeric, payable_days numeric)
+         JOIN (SELECT e FROM pay_run_chunks, jsonb_array_elements(employees) AS e WHERE run_id = $4 AND seq = $6) c
+           ON (c.e->>'employee_id')::uuid = x.employee_id
+       RETURNING 1)
+       SELECT count(*)::int AS n FROM ins`,
+      [JSON.stringify(results), ENGINE_VERSION, companyId, runId, from, seq],
     );
+    if (inserted[0]!.n !== pending.length) {
+      throw new Error(`A pay run chunk inserted ${inserted[0]!.n} payslips for ${pending.length} employees`);
+    }
+    await tx.query('DELETE FROM pay_run_chunks WHERE run_id = $1 AND seq = $2', [runId, seq]);
     return pending.length;
   });
 }

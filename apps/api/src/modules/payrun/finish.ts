@@ -4,7 +4,6 @@ import type { Db, Queryable } from '../../db/client';
 import { payrollEmployeesIn } from '../employees';
 import { firstDay, lastDay, monthLabel } from './month';
 import { readPayrunSettings } from './settings';
-import type { StoredLine } from './stored';
 
 export type RunTotals = {
   employees: number;
@@ -47,13 +46,15 @@ type Slip = {
   net_paise: number | null;
   employer_paise: number | null;
   ctc_paise: number | null;
-  lines: StoredLine[] | null;
-  notes: string[] | null;
+  /** Whether the payslip deducts EPF from the employee (a line EPF_EE of more than nothing). */
+  epf_deducted: boolean;
+  /** The note that TDS was capped, if any. */
+  tds_capped: string | null;
   previous_net: number | null;
 };
 
 /**
- * Ends computing once no payslip is pending (the worker that finds none left does it, under the
+ * Ends computing once no chunk is left to compute (the worker that finds none left does it, under the
  * run's row lock, once): totals by component and division, the anomalies to acknowledge, and the
  * run becomes `computed`. Returns whether it finished the run now.
  */
@@ -66,11 +67,12 @@ export async function finishRun(db: Db, companyId: string, runId: string): Promi
     );
     const run = runs[0];
     if (run?.status !== 'computing') return false;
-    const { rows: left } = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM payslips WHERE run_id = $1 AND status = 'pending'`,
+    // A chunk another worker is computing is still there until its transaction commits.
+    const { rows: left } = await tx.query<{ left: boolean }>(
+      'SELECT EXISTS (SELECT 1 FROM pay_run_chunks WHERE run_id = $1) AS left',
       [runId],
     );
-    if (left[0]!.n > 0) return false;
+    if (left[0]!.left) return false;
 
     const settings = await readPayrunSettings(tx);
     const prev = await previousRun(tx, run.month);
@@ -78,11 +80,34 @@ export async function finishRun(db: Db, companyId: string, runId: string): Promi
       `SELECT p.employee_id, p.employee->>'name' AS name, p.employee->>'code' AS code, p.employee->>'division' AS division,
               p.status, p.error, p.gross_paise::float8 AS gross_paise, p.deductions_paise::float8 AS deductions_paise,
               p.net_paise::float8 AS net_paise, p.employer_paise::float8 AS employer_paise, p.ctc_paise::float8 AS ctc_paise,
-              p.lines, p.notes, q.net_paise::float8 AS previous_net
+              coalesce(jsonb_path_exists(p.lines, '$[*] ? (@.code == "EPF_EE" && @.amount > 0)'), false) AS epf_deducted,
+              (SELECT n FROM jsonb_array_elements_text(p.notes) AS n WHERE n LIKE 'TDS capped%' LIMIT 1) AS tds_capped,
+              q.net_paise::float8 AS previous_net
          FROM payslips p LEFT JOIN payslips q ON q.run_id = $2 AND q.employee_id = p.employee_id
         WHERE p.run_id = $1 ORDER BY p.employee->>'code'`,
       [runId, prev?.id ?? '00000000-0000-0000-0000-000000000000'],
     );
+    // Totals by component, summed by the server (the lines are not sent to be parsed here), each
+    // component as first seen in the payslips by employee code: its label and kind, and its place
+    // among equal amounts below. Summed per code, label and kind (no per-component sort of every
+    // line), then merged per code here, first seen first.
+    const { rows: parts } = await tx.query<RunTotals['by_component'][number]>(
+      `SELECT x.code, x.label, x.kind, sum(x.amount)::float8 AS amount_paise
+         FROM (SELECT lines, row_number() OVER (ORDER BY employee->>'code') AS r
+                 FROM payslips WHERE run_id = $1 AND status = 'computed') s,
+              ROWS FROM (jsonb_to_recordset(s.lines) AS (code text, label text, kind text, amount bigint))
+                WITH ORDINALITY AS x(code, label, kind, amount, o)
+        WHERE x.kind <> 'info' AND x.amount <> 0
+        GROUP BY x.code, x.label, x.kind ORDER BY min(s.r * 1000 + x.o)`,
+      [runId],
+    );
+    const byCode = new Map<string, RunTotals['by_component'][number]>();
+    for (const part of parts) {
+      const c = byCode.get(part.code);
+      if (c) c.amount_paise += part.amount_paise;
+      else byCode.set(part.code, { ...part });
+    }
+    const components = [...byCode.values()];
 
     const totals: RunTotals = {
       employees: 0,
@@ -94,7 +119,6 @@ export async function finishRun(db: Db, companyId: string, runId: string): Promi
       by_component: [],
       by_division: [],
     };
-    const components = new Map<string, RunTotals['by_component'][number]>();
     const divisions = new Map<string, RunTotals['by_division'][number]>();
     for (const s of slips) {
       if (s.status !== 'computed') continue;
@@ -104,12 +128,6 @@ export async function finishRun(db: Db, companyId: string, runId: string): Promi
       totals.net_paise += s.net_paise!;
       totals.employer_paise += s.employer_paise!;
       totals.ctc_paise += s.ctc_paise!;
-      for (const l of s.lines ?? []) {
-        if (l.kind === 'info' || l.amount === 0) continue;
-        const c = components.get(l.code) ?? { code: l.code, label: l.label, kind: l.kind, amount_paise: 0 };
-        components.set(l.code, c);
-        c.amount_paise += l.amount;
-      }
       const name = s.division ?? 'No division';
       const d = divisions.get(name) ?? { division: name, employees: 0, gross_paise: 0, net_paise: 0 };
       divisions.set(name, d);
@@ -118,7 +136,7 @@ export async function finishRun(db: Db, companyId: string, runId: string): Promi
       d.net_paise += s.net_paise!;
     }
     const kindOrder = { earning: 0, deduction: 1, employer: 2 };
-    totals.by_component = [...components.values()].sort(
+    totals.by_component = components.sort(
       (a, b) => kindOrder[a.kind] - kindOrder[b.kind] || b.amount_paise - a.amount_paise,
     );
     totals.by_division = [...divisions.values()].sort((a, b) => a.division.localeCompare(b.division));
@@ -130,9 +148,8 @@ export async function finishRun(db: Db, companyId: string, runId: string): Promi
       kind: AnomalyKind,
       message: string,
     ) => anomalies.push({ employee_id: s.employee_id, kind, message: `${s.name} (${s.code}): ${message}` });
-    const { rows: emps } = await payrollEmployeesIn(tx, firstDay(run.month), lastDay(run.month), {
-      ids: slips.map((s) => s.employee_id),
-    });
+    // The month's employees (a superset of the run's): no list of every id sent to be matched.
+    const { rows: emps } = await payrollEmployeesIn(tx, firstDay(run.month), lastDay(run.month));
     const empOf = new Map(emps.map((e) => [e.id, e]));
     const threshold = settings.net_change_threshold_percent / 100;
     const coolingFrom = new Date(
@@ -159,7 +176,7 @@ export async function finishRun(db: Db, companyId: string, runId: string): Promi
       if (!e) continue;
       if (net > 0 && !e.bank_account_last4)
         add(s, 'missing_bank_account', 'no bank account on the record: the bank file leaves them out');
-      if (!e.uan && (s.lines ?? []).some((l) => l.code === 'EPF_EE' && l.amount > 0)) {
+      if (!e.uan && s.epf_deducted) {
         add(s, 'missing_uan', 'EPF is deducted but there is no UAN on the record: the ECR leaves them out');
       }
       if (e.status === 'exited' || (e.exit_date && e.exit_date <= lastDay(run.month))) {
@@ -176,9 +193,7 @@ export async function finishRun(db: Db, companyId: string, runId: string): Promi
           `bank account changed on ${e.bank_changed_at.slice(0, 10)}, within ${settings.bank_cooling_off_days} days of the pay date: confirm the change with the employee before paying`,
         );
       }
-      if ((s.notes ?? []).some((n) => n.startsWith('TDS capped'))) {
-        add(s, 'tds_shortfall', (s.notes ?? []).find((n) => n.startsWith('TDS capped'))!);
-      }
+      if (s.tds_capped) add(s, 'tds_shortfall', s.tds_capped);
     }
     if (anomalies.length > 0) {
       await tx.query(

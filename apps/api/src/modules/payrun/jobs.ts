@@ -17,7 +17,7 @@ const CHUNKS_PER_JOB = 10;
 /**
  * Computes a run to the end: chunks until none is left for this worker, then finishes the run if
  * no other worker still holds a chunk (whoever takes the last one finishes it). Idempotent: a job
- * delivered twice, or one retried after a crash, carries on from the payslips' state.
+ * delivered twice, or one retried after a crash, carries on from the chunks left.
  */
 export async function computeRun(
   db: Db,
@@ -45,7 +45,7 @@ export async function computeRun(
 async function stillComputing(db: Db, companyId: string, runId: string): Promise<boolean> {
   return db.tenant(companyId, async (tx) => {
     const { rows } = await tx.query<{ pending: boolean }>(
-      `SELECT status = 'computing' AND EXISTS (SELECT 1 FROM payslips WHERE run_id = $1 AND status = 'pending') AS pending
+      `SELECT status = 'computing' AND EXISTS (SELECT 1 FROM pay_run_chunks WHERE run_id = $1) AS pending
          FROM pay_runs WHERE id = $1`,
       [runId],
     );

@@ -57,7 +57,8 @@ const RUN_SELECT = `SELECT r.id, to_char(r.month, 'YYYY-MM') AS month, to_char(r
     ${ts('r.created_at')} AS created_at, ${userName('r.created_by')} AS created_by,
     ${ts('r.computed_at')} AS computed_at, r.computed_by AS computed_by_id, ${userName('r.computed_by')} AS computed_by,
     ${ts('r.confirmed_at')} AS confirmed_at, ${userName('r.confirmed_by')} AS confirmed_by,
-    (SELECT count(*)::int FROM payslips p WHERE p.run_id = r.id) AS employees,
+    (SELECT count(*)::int FROM payslips p WHERE p.run_id = r.id)
+      + (SELECT coalesce(sum(c.size), 0)::int FROM pay_run_chunks c WHERE c.run_id = r.id) AS employees,
     (SELECT count(*)::int FROM payslips p WHERE p.run_id = r.id AND p.status = 'computed') AS computed,
     (SELECT count(*)::int FROM payslips p WHERE p.run_id = r.id AND p.status = 'failed') AS failed,
     (SELECT count(*)::int FROM payslip_files f WHERE f.run_id = r.id AND NOT f.outdated) AS payslips,
