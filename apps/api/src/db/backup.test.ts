@@ -72,7 +72,9 @@ async function signIn(app: Awaited<ReturnType<typeof openApp>>, email: string) {
 function cli(file: string, args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/api/src/db', file), ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // Only this test's settings: a DATABASE_URL in the caller's environment (CI sets one) must not
+    // send the embedded case to a server.
+    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL')), ...env },
     encoding: 'utf8',
   });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };

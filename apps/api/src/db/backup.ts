@@ -92,12 +92,11 @@ async function countRows(q: Queryable): Promise<Record<string, number>> {
 }
 
 async function lastMigration(q: Queryable): Promise<string | null> {
-  try {
-    const { rows } = await q.query<{ name: string }>('SELECT max(name) AS name FROM schema_migrations');
-    return rows[0]?.name ?? null;
-  } catch {
-    return null;
-  }
+  // Checked, not caught: inside the backup's transaction a failed statement would abort it.
+  const exists = await q.query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t");
+  if (!exists.rows[0]?.t) return null;
+  const { rows } = await q.query<{ name: string }>('SELECT max(name) AS name FROM schema_migrations');
+  return rows[0]?.name ?? null;
 }
 
 async function referencedFiles(q: Queryable): Promise<string[]> {
