@@ -15,7 +15,10 @@ const shift = (offset: number, years = 0) => {
 };
 
 beforeAll(async () => {
+  // Noon in India on the test's day: a real clock just after midnight IST gave a punch at 00:04 that
+  // the attendance day attributes to the day before, and the team's "today" row showed no punch.
   t = await buildTestApp();
+  t.clock.set(new Date(`${today}T06:30:00Z`));
   ({ admin, manager, employee, globex } = await demoSessions(t));
 });
 afterAll(() => t.close());
