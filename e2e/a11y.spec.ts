@@ -14,11 +14,10 @@ import { apiLogin, countRequests, DEMO, expectNoAxeViolations, settle, signIn } 
  * them is checked here without touching this file), as each demo role: axe-core's WCAG 2.0/2.1 A
  * and AA rules find nothing, at desktop width and at 390 px, and no page scrolls sideways on a phone.
  */
-const AREAS: { key: string; screens: readonly ScreenDef[]; needs?: readonly string[] }[] = [
+const AREAS = [
   { key: USER_AREA.key, screens: USER_SCREENS },
   { key: TEAM_AREA.key, screens: TEAM_SCREENS },
-  // The router guards every admin screen with the area's permission too (company-wide screens).
-  { key: ADMIN_AREA.key, screens: ADMIN_SCREENS, needs: ADMIN_AREA.permission },
+  { key: ADMIN_AREA.key, screens: ADMIN_SCREENS },
   { key: PAYROLL_AREA.key, screens: PAYROLL_SCREENS },
 ];
 const ROUTE_TABLES = ['user.ts', 'team.ts', 'admin.ts', 'payroll.ts'];
@@ -109,8 +108,7 @@ const ROLES = [
 
 for (const { role, email, builtIn } of ROLES) {
   const granted = new Set<string>(builtIn);
-  const mayOpen = (area: (typeof AREAS)[number], screen: ScreenDef) =>
-    [...(area.needs ?? []), ...screen.permission].every((p) => granted.has(p));
+  const mayOpen = (screen: ScreenDef) => screen.permission.every((p) => granted.has(p));
 
   test.describe(`accessibility as ${role}`, () => {
     // One signed-in page for the role's screens, visited one after another (after a failure the
@@ -133,7 +131,7 @@ for (const { role, email, builtIn } of ROLES) {
     });
 
     for (const area of AREAS) {
-      for (const screen of area.screens.filter((s) => mayOpen(area, s))) {
+      for (const screen of area.screens.filter(mayOpen)) {
         test(`${area.key}/${screen.path || '(home)'} ${screen.title}`, async () => {
           await checkPage(page, urlOf(area.key, screen, params));
         });
@@ -141,7 +139,7 @@ for (const { role, email, builtIn } of ROLES) {
     }
 
     const closed = AREAS.flatMap((area) =>
-      area.screens.filter((screen) => !mayOpen(area, screen)).map((screen) => ({ area: area.key, screen })),
+      area.screens.filter((screen) => !mayOpen(screen)).map((screen) => ({ area: area.key, screen })),
     );
     if (closed.length > 0) {
       test(`the ${closed.length} screens ${role} may not open send it to /forbidden`, async () => {

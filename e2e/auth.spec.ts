@@ -54,17 +54,6 @@ test.describe('guards and common pages', () => {
     await expect(page).toHaveURL(/\/user$/);
   });
 
-  test('a manager reaches the team queue, not the admin queue that needs company-wide access', async ({
-    page,
-  }) => {
-    await signIn(page, DEMO.manager);
-    await page.goto('/team/requests/leaves');
-    await expect(page).toHaveURL(/\/team\/requests\/leaves$/);
-    await page.goto('/admin/requests/leave');
-    await expect(page).toHaveURL(/\/forbidden$/);
-    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
-  });
-
   test('an unknown path shows not-found', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

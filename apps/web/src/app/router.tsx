@@ -6,7 +6,7 @@ import { setNavigate } from '../lib/navigation';
 import { HomeRedirect } from './guards/home-redirect';
 import { PermissionGuard } from './guards/permission-guard';
 import { RedirectIfSignedIn, RequireAuth } from './guards/require-auth';
-import { ADMIN_AREA, ADMIN_SCREENS } from './routes/admin';
+import { ADMIN_SCREENS } from './routes/admin';
 import { PAYROLL_SCREENS } from './routes/payroll';
 import {
   ForbiddenPage,
@@ -27,13 +27,10 @@ function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
 }
 
-/**
- * A private screen: permission guard, then the lazy screen (or the not-available placeholder).
- * `area`: permissions the whole area needs besides the screen's own.
- */
-function screenRoute(def: ScreenDef, area: readonly string[] = []): RouteObject {
+/** A private screen: permission guard, then the lazy screen (or the not-available placeholder). */
+function screenRoute(def: ScreenDef): RouteObject {
   const element = (
-    <PermissionGuard required={[...area, ...(def.permission ?? [])]}>
+    <PermissionGuard required={def.permission}>
       <Lazy>{def.Screen ? <def.Screen /> : <NotAvailableYet title={def.title} />}</Lazy>
     </PermissionGuard>
   );
@@ -41,15 +38,11 @@ function screenRoute(def: ScreenDef, area: readonly string[] = []): RouteObject 
 }
 
 /** An area group; its children render in the outlet. */
-function areaRoute(
-  path: string,
-  screens: readonly ScreenDef[],
-  opts: { index?: RouteObject; area?: readonly string[] } = {},
-): RouteObject {
+function areaRoute(path: string, screens: readonly ScreenDef[], index?: RouteObject): RouteObject {
   return {
     path,
     element: <Outlet />,
-    children: [...(opts.index ? [opts.index] : []), ...screens.map((s) => screenRoute(s, opts.area))],
+    children: [...(index ? [index] : []), ...screens.map(screenRoute)],
   };
 }
 
@@ -68,18 +61,14 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomeRedirect /> },
       areaRoute('user', USER_SCREENS),
       areaRoute('team', TEAM_SCREENS),
-      // The admin area's screens are company-wide: a manager holds leave_requests.view for the
-      // team's queue, and must not reach the admin queue, whose API refuses a team scope.
-      areaRoute('admin', ADMIN_SCREENS, { area: ADMIN_AREA.permission }),
+      areaRoute('admin', ADMIN_SCREENS),
       areaRoute('payroll', PAYROLL_SCREENS, {
-        index: {
-          index: true,
-          element: (
-            <PermissionGuard required={['admin_dashboard.view']}>
-              <Navigate to="payrun" replace />
-            </PermissionGuard>
-          ),
-        },
+        index: true,
+        element: (
+          <PermissionGuard required={['admin_dashboard.view']}>
+            <Navigate to="payrun" replace />
+          </PermissionGuard>
+        ),
       }),
     ],
   },
