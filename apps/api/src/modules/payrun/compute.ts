@@ -34,9 +34,11 @@ import {
   unsettledArrears,
 } from '../payroll';
 import { declarationsForPayRun, type PayRunDeclaration } from '../tax';
+import { previousNets } from './finish';
 import { daysIn, financialYearOf, firstDay, fyStartMonth, lastDay, monthLabel } from './month';
 import { prorationOf, readPayrunSettings } from './settings';
 import { type PayslipEmployee, REIMBURSEMENT_CODE_PREFIX, type StoredLine } from './stored';
+import { anomaliesOf, chunkTotals, type SlipFacts } from './summary';
 
 /**
  * Employees computed per transaction (ADR 0016): small enough to hold locks briefly, big enough to
@@ -472,6 +474,7 @@ export async function prepareRun(
     };
   });
   await tx.query('DELETE FROM pay_run_chunks WHERE run_id = $1', [runId]);
+  await tx.query('DELETE FROM pay_run_chunk_totals WHERE run_id = $1', [runId]);
   const chunks: { seq: number; size: number; employees: ChunkEmployee[] }[] = [];
   for (let i = 0; i < rows.length; i += chunk) {
     const part = rows.slice(i, i + chunk);
@@ -721,16 +724,21 @@ export async function computeChunk(
   rules: StatutoryRules = STATUTORY_RULES,
 ): Promise<number> {
   return db.tenant(companyId, async (tx) => {
-    const { rows: run } = await tx.query<{ month: string; status: string }>(
-      `SELECT to_char(month, 'YYYY-MM') AS month, status FROM pay_runs WHERE id = $1`,
+    const { rows: run } = await tx.query<{ month: string; pay_date: string; status: string }>(
+      `SELECT to_char(month, 'YYYY-MM') AS month, to_char(pay_date, 'YYYY-MM-DD') AS pay_date, status
+         FROM pay_runs WHERE id = $1`,
       [runId],
     );
     if (run[0]?.status !== 'computing') return 0;
     const month = run[0].month;
     // The chunk's employees, without their record as prepared (`employee`): the insert below takes
-    // that from the chunk itself, so it is neither parsed here nor sent back.
-    const { rows: pending } = await tx.query<Omit<ChunkEmployee, 'employee'> & { seq: number }>(
-      `SELECT c.seq, x.e->>'employee_id' AS employee_id, x.e->>'salary_id' AS salary_id, x.e->'salary_ids' AS salary_ids
+    // that from the chunk itself, so it is neither parsed here nor sent back; only the name, code
+    // and division the run's totals and anomalies name.
+    const { rows: pending } = await tx.query<
+      Omit<ChunkEmployee, 'employee'> & { seq: number; name: string; code: string; division: string | null }
+    >(
+      `SELECT c.seq, x.e->>'employee_id' AS employee_id, x.e->>'salary_id' AS salary_id, x.e->'salary_ids' AS salary_ids,
+              x.e->'employee'->>'name' AS name, x.e->'employee'->>'code' AS code, x.e->'employee'->>'division' AS division
          FROM (SELECT seq, employees FROM pay_run_chunks WHERE run_id = $1 ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED) c,
               jsonb_array_elements(c.employees) WITH ORDINALITY AS x(e, o)
         ORDER BY x.o`,
@@ -754,6 +762,7 @@ export async function computeChunk(
       openings,
       overrides,
       declarations,
+      previous,
     ] = await Promise.all([
       readPayrunSettings(tx),
       readStatutorySettings(tx),
@@ -798,6 +807,7 @@ export async function computeChunk(
         [runId, ids],
       ),
       declarationsForPayRun(tx, fy, ids),
+      previousNets(tx, month, ids),
     ]);
     const empOf = new Map(emps.rows.map((e) => [e.id, e]));
     const attOf = new Map(attendance.rows.map((r) => [r.employee_id, r]));
@@ -817,6 +827,7 @@ export async function computeChunk(
     ]);
 
     const results: Record<string, unknown>[] = [];
+    const facts: SlipFacts[] = [];
     for (const [i, p] of pending.entries()) {
       // The engine is synchronous: in the API process a whole chunk at once would hold every other
       // user's request for a few hundred milliseconds. Other work gets the event loop every few
@@ -860,12 +871,29 @@ export async function computeChunk(
         else {
           try {
             const slip = computePayslip(built.input, rules);
+            const lines = storedLines(slip);
+            const notes = [...built.notes, ...slip.notes];
+            facts.push({
+              employee_id: p.employee_id,
+              name: p.name,
+              code: p.code,
+              division: p.division,
+              status: 'computed',
+              error: null,
+              gross_paise: slip.gross,
+              deductions_paise: slip.deductions,
+              net_paise: slip.net,
+              employer_paise: slip.employerContributions,
+              ctc_paise: slip.costToCompany,
+              lines,
+              notes,
+            });
             out = {
               input: built.input,
-              lines: storedLines(slip),
+              lines,
               days: slip.days,
               ytd: slip.ytd,
-              notes: [...built.notes, ...slip.notes],
+              notes,
               gross_paise: slip.gross,
               deductions_paise: slip.deductions,
               net_paise: slip.net,
@@ -878,6 +906,23 @@ export async function computeChunk(
             error = `The payroll engine could not compute this payslip: ${(err as Error).message}`;
           }
         }
+      }
+      if (error) {
+        facts.push({
+          employee_id: p.employee_id,
+          name: p.name,
+          code: p.code,
+          division: p.division,
+          status: 'failed',
+          error,
+          gross_paise: 0,
+          deductions_paise: 0,
+          net_paise: 0,
+          employer_paise: 0,
+          ctc_paise: 0,
+          lines: [],
+          notes: [],
+        });
       }
       results.push({
         employee_id: p.employee_id,
@@ -909,6 +954,29 @@ export async function computeChunk(
     );
     if (inserted[0]!.n !== pending.length) {
       throw new Error(`A pay run chunk inserted ${inserted[0]!.n} payslips for ${pending.length} employees`);
+    }
+    // The chunk's sums and anomalies, in the same transaction: finishing the run adds these up and
+    // reads no payslip again.
+    const anomalies = anomaliesOf(facts, {
+      month,
+      payDate: run[0].pay_date,
+      previous,
+      netChangeThresholdPercent: settings.net_change_threshold_percent,
+      bankCoolingOffDays: settings.bank_cooling_off_days,
+      employeeOf: empOf,
+    });
+    await tx.query(
+      'INSERT INTO pay_run_chunk_totals (run_id, company_id, seq, totals) VALUES ($1, $2, $3, $4)',
+      [runId, companyId, seq, JSON.stringify(chunkTotals(facts, ENGINE_VERSION))],
+    );
+    if (anomalies.length > 0) {
+      await tx.query(
+        `INSERT INTO pay_run_anomalies (company_id, run_id, employee_id, kind, message)
+         SELECT $1, $2, x.employee_id, x.kind, x.message
+           FROM jsonb_to_recordset($3::jsonb) AS x(employee_id uuid, kind text, message text)
+         ON CONFLICT DO NOTHING`,
+        [companyId, runId, JSON.stringify(anomalies)],
+      );
     }
     await tx.query('DELETE FROM pay_run_chunks WHERE run_id = $1 AND seq = $2', [runId, seq]);
     return pending.length;

@@ -57,6 +57,7 @@ export async function backToDraft(tx: Queryable, runId: string): Promise<void> {
   await tx.query('DELETE FROM pay_run_anomalies WHERE run_id = $1', [runId]);
   await tx.query('DELETE FROM payslips WHERE run_id = $1', [runId]);
   await tx.query('DELETE FROM pay_run_chunks WHERE run_id = $1', [runId]);
+  await tx.query('DELETE FROM pay_run_chunk_totals WHERE run_id = $1', [runId]);
   await tx.query(
     `UPDATE pay_runs SET status = 'draft', totals = NULL, engine_version = NULL, compute_started_at = NULL,
        computed_at = NULL, computed_by = NULL, updated_at = now() WHERE id = $1`,
