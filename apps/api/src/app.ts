@@ -8,6 +8,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { createFieldCrypto } from './lib/field-crypto';
 import { loggerOptions } from './lib/log';
 import { createMailer, type Mailer, type MailSink } from './lib/mail';
+import { runWithRequestId } from './lib/request-context';
 import { accessRoutes } from './modules/access/access.routes';
 import { createAccessService } from './modules/access/access.service';
 import { createApprovalEngine } from './modules/approvals/approval-engine';
@@ -111,6 +112,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Sees every message the default mailer sends (tests read codes and links from it). */
   mailSink?: MailSink;
+  /** Where log lines go instead of stdout (tests keep a run's logs to check them for personal data). */
+  logStream?: { write(line: string): void };
   /** Folder of the built SPA; null to serve none. Defaults to dist/web of the repository. */
   webDir?: string | null;
   /**
@@ -137,7 +140,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
 
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: deps.logStream
+      ? { ...loggerOptions(config.logLevel), stream: deps.logStream }
+      : loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     // Use a caller's id when it looks like one (tracing across services), otherwise a fresh uuid.
@@ -150,8 +155,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ verify: config.nodeEnv === 'test' }));
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // The rest of the request runs inside its id (a job it sends carries the id; lib/request-context.ts).
+    runWithRequestId(request.id, done);
   });
   registerErrorHandler(app);
   registerSecurityHeaders(app);

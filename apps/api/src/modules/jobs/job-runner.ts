@@ -1,6 +1,7 @@
 import type { JobQueueStatus } from '@hr/contract';
 import PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
+import { currentRequestId, runWithRequestId } from '../../lib/request-context';
 
 /**
  * Background and scheduled work on the application's own PostgreSQL, through pg-boss 10 (ADR 0010).
@@ -40,9 +41,16 @@ export type JobDefinition<T extends object = object> = {
 
 /** The part of a logger the runner uses (Fastify's logger fits). */
 type Log = {
+  info?(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 };
+
+/**
+ * The key of a job's data that carries the id of the request that sent it (lib/request-context.ts);
+ * the handler gets the data without it.
+ */
+const REQUEST_ID = '_requestId';
 
 export type JobRunnerOptions = {
   db: Db;
@@ -109,10 +117,20 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   function wrap(def: JobDefinition) {
     return async (jobs: PgBoss.JobWithMetadata<object>[]) => {
       for (const job of jobs) {
+        const { [REQUEST_ID]: sentBy, ...data } = (job.data ?? {}) as Record<string, unknown>;
+        const requestId = typeof sentBy === 'string' ? sentBy : null;
+        const started = performance.now();
         await record(def.name, 'runs = runs + 1, last_started_at = now()');
         try {
-          await def.handler(job.data ?? {});
+          // A job a request sent runs under that request's id (and so do the jobs it sends in turn).
+          await (requestId ? runWithRequestId(requestId, () => def.handler(data)) : def.handler(data));
           await record(def.name, 'last_succeeded_at = now()');
+          if (requestId) {
+            log.info?.(
+              { job: def.name, jobId: job.id, requestId, ms: Math.round(performance.now() - started) },
+              'job done',
+            );
+          }
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
           const last = job.retryCount >= job.retryLimit;
@@ -122,7 +140,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
             [last ? 1 : 0, message.slice(0, 2000)],
           );
           log.warn(
-            { job: def.name, jobId: job.id, attempt: job.retryCount + 1, err: message },
+            { job: def.name, jobId: job.id, requestId, attempt: job.retryCount + 1, err: message },
             last ? 'job failed' : 'job failed, will retry',
           );
           throw err; // pg-boss retries it (or marks it failed after the last attempt)
@@ -195,7 +213,8 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     async send(name, data = {}, o = {}) {
       if (!boss) throw new Error('job runner is not started');
       if (!defs.has(name)) throw new Error(`job "${name}" is not defined`);
-      return boss.send(name, data, {
+      const requestId = currentRequestId();
+      return boss.send(name, requestId ? { ...data, [REQUEST_ID]: requestId } : data, {
         ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
         ...(o.singletonSeconds ? { singletonSeconds: o.singletonSeconds } : {}),
         ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),

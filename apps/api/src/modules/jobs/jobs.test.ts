@@ -5,6 +5,7 @@ import { parseConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed/index';
+import { currentRequestId } from '../../lib/request-context';
 import { createTestDb, eventually } from '../../test/helper';
 import { SLA_CRON, SLA_JOB } from '../approvals';
 import { createJobRunner, type JobRunner } from './job-runner';
@@ -21,7 +22,14 @@ let jobs: JobRunner;
 const ran: string[] = [];
 let attempts = 0;
 let ticks = 0;
-const quiet = { warn: () => undefined, error: () => undefined };
+const logged: { obj: Record<string, unknown>; msg: string }[] = [];
+const quiet = {
+  info: (obj: object, msg: string) => logged.push({ obj: obj as Record<string, unknown>, msg }),
+  warn: () => undefined,
+  error: () => undefined,
+};
+/** What the test-ok handler saw: its data's keys and the request id it ran under. */
+const seen: { keys: string[]; requestId: string | null }[] = [];
 
 beforeAll(async () => {
   ({ db, drop } = await createTestDb());
@@ -34,6 +42,7 @@ beforeAll(async () => {
     policy: 'stately',
     handler: async (data) => {
       ran.push(data.key ?? '');
+      seen.push({ keys: Object.keys(data), requestId: currentRequestId() });
     },
   });
   jobs.define({
@@ -56,6 +65,11 @@ beforeAll(async () => {
   });
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://hr.test' });
   app = await buildApp({ config, db, webDir: null, jobs: true, jobRunner: jobs });
+  // A request that sends a job, as the pay run's compute or the payslips' generation do.
+  app.post('/api/test-send', { config: { permission: 'public' } }, async () => {
+    await jobs.send('test-ok', { key: 'from-request' });
+    return { ok: true };
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -132,6 +146,28 @@ describe('job runner', () => {
       true,
     );
     expect(await statusOf(SLA_JOB)).toMatchObject({ errors: 0, failed: 0 });
+  });
+
+  it('a job a request sends carries the request id into its run and its log line', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test-send',
+      headers: { 'x-request-id': 'req-from-a-proxy-42' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-request-id']).toBe('req-from-a-proxy-42');
+    expect(await eventually(async () => ran.includes('from-request'), 15_000)).toBe(true);
+    // The handler gets its own data only, and runs under the request's id (jobs it sends carry it on).
+    expect(seen.at(-1)).toEqual({ keys: ['key'], requestId: 'req-from-a-proxy-42' });
+    expect(
+      await eventually(async () => logged.some((l) => l.obj.requestId === 'req-from-a-proxy-42'), 5_000),
+    ).toBe(true);
+    expect(logged.find((l) => l.obj.requestId === 'req-from-a-proxy-42')).toMatchObject({
+      msg: 'job done',
+      obj: { job: 'test-ok', jobId: expect.any(String), ms: expect.any(Number) },
+    });
+    // A job sent outside a request carries no id (the first test's jobs logged nothing).
+    expect(seen[0]).toEqual({ keys: ['key'], requestId: null });
   });
 
   it('a scheduled job is sent by its schedule and runs', async () => {
