@@ -256,7 +256,8 @@ export const OptionalHolidaysResponseSchema = envelope(
   z.object({
     calendar: z.object({ id: z.string(), name: z.string() }).nullable(),
     limit: z.number().int(),
-    holidays: z.array(HolidaySchema.extend({ picked: z.boolean() })),
+    /** `past`: the day is before today in the company's time zone: it can no longer be picked or removed. */
+    holidays: z.array(HolidaySchema.extend({ picked: z.boolean(), past: z.boolean() })),
   }),
 );
 

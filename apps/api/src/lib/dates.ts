@@ -146,3 +146,7 @@ export function financialYearOf(monthOrDate: string): string {
   const start = Number(monthOrDate.slice(5, 7)) >= 4 ? y : y - 1;
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
+
+/** 2026-11-03 as "03 Nov 2026". */
+export const longDate = (d: string) =>
+  `${d.slice(8, 10)} ${SHORT_MONTHS[Number(d.slice(5, 7)) - 1]} ${d.slice(0, 4)}`;

@@ -32,11 +32,18 @@ export async function seedAttendanceDemo(db: Db, companyId: string, now: Date = 
       [first, to],
     );
     const holidays = new Set(hols.map((h) => h.date));
+    // Nobody punches on a day of full-day leave (the leave demo approves some before this runs).
+    const { rows: away } = await tx.query<{ employee_id: string; date: string }>(
+      `SELECT employee_id, date::text AS date FROM attendance_leave_days
+        WHERE portion = 'full' AND date BETWEEN $1 AND $2`,
+      [first, to],
+    );
+    const onLeave = new Set(away.map((a) => `${a.employee_id}|${a.date}`));
     const ids = await repo.activeEmployeeIds(tx);
     const punches: repo.PunchRow[] = [];
     ids.forEach((employeeId, i) => {
       eachDay(first, to).forEach((date, n) => {
-        if (isOff(date) || holidays.has(date)) return;
+        if (isOff(date) || holidays.has(date) || onLeave.has(`${employeeId}|${date}`)) return;
         const k = (i * 7 + n * 3) % 23;
         if (k === 0) return; // absent
         // In 09:18..09:42 (15 minutes' grace on 09:30), late some days; out after a full day (9 hours

@@ -16,6 +16,7 @@ import { daysOf, punchesOn } from './attendance.repo';
 import { dayOut } from './attendance.service';
 import { addDays, localToInstant, punchSession } from './derive';
 
+export { longDate } from '../../lib/dates';
 export {
   type AttendanceService,
   deriveRange,
@@ -40,7 +41,7 @@ export type { CalendarChange } from './day-context';
 export type { AttendanceStatus, LeaveMark } from './derive';
 export { punchSession } from './derive';
 export { type AttendanceLockRef, lockAttendancePeriod, unlockAttendancePeriod } from './lock-period';
-export { assertDatesOpen, holdMonths, lockedDates, longDate } from './locks';
+export { assertDatesOpen, holdMonths, lockedDates } from './locks';
 export type { Penalty } from './penalties';
 export { REGULARISATION_TYPE } from './regularisation.service';
 

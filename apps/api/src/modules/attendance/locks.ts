@@ -6,7 +6,10 @@
  * period re-derives from what the ledger, calendar and approved requests say now.
  */
 import type { Queryable } from '../../db/client';
+import { longDate } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
+
+export { longDate };
 
 export type LockRange = { from: string; to: string };
 
@@ -23,11 +26,6 @@ export async function lockRanges(tx: Queryable, from: string, to: string): Promi
 /** Whether a date falls in one of the ranges. */
 export const inLock = (ranges: LockRange[], date: string) =>
   ranges.some((r) => date >= r.from && date <= r.to);
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** 2026-11-03 as "03 Nov 2026". */
-export const longDate = (d: string) =>
-  `${d.slice(8, 10)} ${MONTHS[Number(d.slice(5, 7)) - 1]} ${d.slice(0, 4)}`;
 
 /**
  * A month's attendance held between a pay run confirming it and a request changing a day of it

@@ -309,6 +309,8 @@ describe('optional holidays in derivation', () => {
         optional: true,
         location: null,
       });
+    // Picked before their day (an optional holiday already past can no longer be picked).
+    t.clock.set(new Date('2026-03-02T10:00:00+05:30'));
     const added = await add('2026-03-13', 'Optional one');
     expect(added.statusCode).toBe(201);
     const holi = added.json().data.id as string;
@@ -326,6 +328,7 @@ describe('optional holidays in derivation', () => {
       ['Optional one', true],
       ['Optional two', false],
     ]);
+    t.clock.set(new Date('2026-03-31T20:00:00+05:30'));
     const dayOf = async (s: Session, employeeId?: string) => {
       const q = employeeId ? `&employee_id=${employeeId}` : '';
       const res = await callAs(t, s, 'GET', `/api/attendance/month?year=2026&month=3${q}`);
@@ -334,8 +337,12 @@ describe('optional holidays in derivation', () => {
     expect(await dayOf(employee)).toBe('holiday');
     // The manager did not pick it: an ordinary day they did not punch on.
     expect(await dayOf(manager)).toBe('absent');
-    // Removing the pick makes the day an ordinary one again.
+    // Past its day the pick stays (the day was taken); before it, removing the pick makes the day an
+    // ordinary one again.
+    expect((await callAs(t, employee, 'DELETE', `/api/optional-holidays/${holi}`)).statusCode).toBe(409);
+    t.clock.set(new Date('2026-03-12T10:00:00+05:30'));
     expect((await callAs(t, employee, 'DELETE', `/api/optional-holidays/${holi}`)).statusCode).toBe(200);
+    t.clock.set(new Date('2026-03-31T20:00:00+05:30'));
     expect(await dayOf(employee)).toBe('absent');
   });
 });

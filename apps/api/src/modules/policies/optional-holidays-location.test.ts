@@ -10,6 +10,8 @@ afterAll(() => t.close());
 
 describe('optional holidays by work location', () => {
   it('the picker lists only holidays for every location or the employee’s own; another location’s pick is refused', async () => {
+    // Before the year's holidays: one already past can no longer be picked.
+    t.clock.set(new Date('2026-01-05T10:00:00+05:30'));
     const acme = await t.companyId('Acme Corp');
     const employeeId = await t.db.tenant(acme, async (tx) => {
       const { rows } = await tx.query<{ id: string }>(

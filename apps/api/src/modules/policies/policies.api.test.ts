@@ -251,6 +251,8 @@ describe('set-up to inspector', () => {
           location: null,
         })
       ).json().data.id as string;
+    // Picked before their day: an optional holiday already past can no longer be picked or removed.
+    t.clock.set(new Date('2026-02-02T10:00:00+05:30'));
     const a = await add('2026-03-05', 'Extra A');
     const b = await add('2026-10-20', 'Extra B');
     const [r1, r2] = await Promise.all([
@@ -265,6 +267,22 @@ describe('set-up to inspector', () => {
     expect(
       mine.holidays.filter((h: { picked: boolean }) => h.picked).map((h: { name: string }) => h.name),
     ).toEqual(['Extra A']);
+    // Past its day, a pick can be neither made nor taken back, and the list says it has passed.
+    t.clock.set(new Date('2026-03-06T10:00:00+05:30'));
+    const late = await call(s.employee, 'DELETE', `/api/optional-holidays/${a}`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(
+      'Extra A (05 Mar 2026) has passed: an optional holiday can be removed only before its day',
+    );
+    const now = (await call(s.employee, 'GET', '/api/optional-holidays?year=2026')).json().data.holidays as {
+      name: string;
+      past: boolean;
+    }[];
+    expect(now.filter((h) => h.name.startsWith('Extra ')).map((h) => [h.name, h.past])).toEqual([
+      ['Extra A', true],
+      ['Extra B', false],
+    ]);
+    t.clock.set(new Date());
   });
 });
 

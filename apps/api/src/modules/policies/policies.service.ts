@@ -11,7 +11,7 @@ import type {
 } from '@hr/contract';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { assertNearToday } from '../../lib/dates';
+import { assertNearToday, longDate } from '../../lib/dates';
 import { AppError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import type { Actor } from '../../plugins/auth';
@@ -65,6 +65,16 @@ export function createPoliciesService(deps: {
   onCalendarChange?: CalendarChangeListener;
 }) {
   const { db, clock } = deps;
+  /** An optional holiday already past stays as it was: picking or removing it would rewrite past days. */
+  const refusePast = async (tx: Queryable, h: { date: string; name: string }, what: 'picked' | 'removed') => {
+    const { today } = await companyToday(tx, clock.now());
+    if (h.date < today) {
+      throw new AppError(
+        'CONFLICT',
+        `${h.name} (${longDate(h.date)}) has passed: an optional holiday can be ${what} only before its day`,
+      );
+    }
+  };
   const tenant = <T>(actor: Actor, what: string, fn: (tx: Queryable) => Promise<T>) =>
     db.tenant(actor.companyId, fn).catch(dbErrors(what));
 
@@ -280,7 +290,10 @@ export function createPoliciesService(deps: {
         return {
           calendar: { id: cal.id, name: cal.name },
           limit: cal.optional_limit,
-          holidays: await repo.optionalHolidaysOf(tx, cal.id, actor.employeeId, year),
+          holidays: (await repo.optionalHolidaysOf(tx, cal.id, actor.employeeId, year)).map((h) => ({
+            ...h,
+            past: h.date < today,
+          })),
         };
       }),
     /** Picks one optional holiday of the caller's calendar, within its yearly limit. Idempotent. */
@@ -292,6 +305,7 @@ export function createPoliciesService(deps: {
         await tx.query('SELECT 1 FROM employees WHERE id = $1 FOR UPDATE', [employeeId]);
         const h = await repo.holidayById(tx, holidayId);
         if (!h?.optional) throw notFound('Optional holiday');
+        await refusePast(tx, h, 'picked');
         const answer = await explainPolicy(tx, actor.companyId, employeeId, h.date);
         if (answer.holidayCalendar?.id !== h.calendar_id) throw notFound('Optional holiday');
         // A holiday of another work location is not theirs to pick (derivation would ignore it).
@@ -325,6 +339,7 @@ export function createPoliciesService(deps: {
         if (!actor.employeeId) throw notFound('Employee record');
         const h = await repo.holidayById(tx, holidayId);
         if (!h) throw notFound('Optional holiday');
+        await refusePast(tx, h, 'removed');
         if (await repo.unpickHoliday(tx, actor.employeeId, holidayId)) {
           await changed(tx, {
             companyId: actor.companyId,

@@ -11,6 +11,7 @@ export function OptionalHolidaysPanel({ year }: { year: number }) {
   const toggle = useToggleOptionalHoliday();
   const data = q.data;
   const picked = data?.holidays.filter((h) => h.picked).length ?? 0;
+  // Days already past are shown (what was taken) but can no longer be picked or removed.
   const full = !!data && picked >= data.limit;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="optional-holidays-title">
@@ -48,17 +49,23 @@ export function OptionalHolidaysPanel({ year }: { year: number }) {
                     <b>{formatDate(h.date)}</b> {h.name}
                     {h.location ? ` (${h.location})` : ''}
                   </Text>
-                  <Button
-                    size="xs"
-                    variant={h.picked ? 'light' : 'default'}
-                    color={h.picked ? 'green' : undefined}
-                    disabled={!h.picked && full}
-                    loading={toggle.isPending && toggle.variables?.id === h.id}
-                    onClick={() => toggle.mutate({ id: h.id, pick: !h.picked })}
-                    aria-label={`${h.picked ? 'Remove' : 'Pick'} ${h.name}`}
-                  >
-                    {h.picked ? 'Picked · remove' : 'Pick'}
-                  </Button>
+                  {h.past ? (
+                    <Badge variant="light" color="gray">
+                      {h.picked ? 'Taken' : 'Passed'}
+                    </Badge>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant={h.picked ? 'light' : 'default'}
+                      color={h.picked ? 'green' : undefined}
+                      disabled={!h.picked && full}
+                      loading={toggle.isPending && toggle.variables?.id === h.id}
+                      onClick={() => toggle.mutate({ id: h.id, pick: !h.picked })}
+                      aria-label={`${h.picked ? 'Remove' : 'Pick'} ${h.name}`}
+                    >
+                      {h.picked ? 'Picked · remove' : 'Pick'}
+                    </Button>
+                  )}
                 </Group>
               ))}
             </Stack>
