@@ -75,9 +75,9 @@ export const TdsChallanSchema = z.object({
   id: z.string().uuid(),
   financial_year: z.string(),
   quarter: z.number().int(),
-  months: z.array(z.string()),
+  months: z.array(IsoMonthSchema),
   bsr_code: z.string(),
-  deposited_on: z.string(),
+  deposited_on: IsoDateSchema,
   serial_no: z.string(),
   tds_paise: z.number().int(),
   surcharge_paise: z.number().int(),
@@ -98,7 +98,7 @@ export const TdsReturnSchema = z.object({
   tan: z.string().nullable(),
   months: z.array(
     z.object({
-      month: z.string(),
+      month: IsoMonthSchema,
       /** False when the month's pay run is not confirmed (its TDS is not in the return yet). */
       confirmed: z.boolean(),
       employees: z.number().int(),
