@@ -157,15 +157,16 @@ describe('the file, parsed back', () => {
     expect(cds[1]!.minor_head).toBe('200');
   });
 
-  it('keeps the delimiter and line breaks out of names', () => {
-    const odd = [slip('E0009', '2026-10', 100_00, { employee_name: 'A^B\r\nC' })];
+  it('keeps the delimiter, line breaks and anything outside ASCII out of names', () => {
+    const odd = [slip('E0009', '2026-10', 100_00, { employee_name: 'José^Nuñez\r\nC' })];
     const text = writeFile(
       buildRecords(
         input({ slips: odd, challans: [challan('1', ['2026-10'], 100_00, { deposited_on: '2026-11-07' })] }),
       ),
     );
     const dd = parseFile(text).find((r) => r.type === 'DD')!.values;
-    expect(dd.name).toBe('A B C');
+    expect(dd.name).toBe('JOSE NUNEZ C');
+    expect(/^[\x20-\x7e\r\n]*$/.test(text)).toBe(true);
   });
 });
 

@@ -335,10 +335,16 @@ const personWords = (s: { employee_code: string; employee_name: string }) =>
   `${s.employee_name} (${s.employee_code})`;
 const challanDeposited = (c: Challan) => c.tds_paise + c.surcharge_paise + c.cess_paise;
 const challanTotal = (c: Challan) => challanDeposited(c) + c.interest_paise + c.fee_paise;
-/** File text: upper case, no delimiter or line break inside a field. */
+/**
+ * File text: the format is ASCII, upper case, with no delimiter or line break inside a field. Accents
+ * are dropped (José -> JOSE); anything else outside printable ASCII becomes a space.
+ */
 const clean = (s: string | null | undefined) =>
   (s ?? '')
-    .replace(/[\^\r\n]+/g, ' ')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|\^/g, ' ')
+    .replace(/ {2,}/g, ' ')
     .trim()
     .toUpperCase();
 
