@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectNoAxeViolations, settle, signIn } from './support/helpers';
+import { countRequests, DEMO, expectNoAxeViolations, settle, signIn } from './support/helpers';
 
 /**
  * Payroll › TDS returns (Form 24Q, issue 23): the administrator opens the screen, sees the check's
@@ -11,6 +11,7 @@ const DESKTOP = { width: 1280, height: 900 };
 
 test('the administrator checks a quarter and is told a bad BSR code next to the field', async ({ page }) => {
   test.setTimeout(120_000);
+  await countRequests(page);
   await page.setViewportSize(DESKTOP);
   await signIn(page, DEMO.admin);
   await page.goto('/payroll/tds-returns');
