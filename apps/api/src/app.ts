@@ -399,7 +399,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   payslipsRoutes(app, { payslips });
   tdsReturnsRoutes(app, {
-    tdsReturns: createTdsReturnsService({ db, clock, crypto: createFieldCrypto(config.dataKey) }),
+    tdsReturns: createTdsReturnsService({ db, clock, crypto: createFieldCrypto(config.dataKey), audit }),
   });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { FieldCrypto } from '../../lib/field-crypto';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import type { Actor } from '../../plugins/auth';
+import type { AuditService } from '../audit';
 import { companyToday } from '../org';
 import { confirmedRunMonths, confirmedTdsSlips, confirmedTdsYear, readPayrunSettings } from '../payrun';
 import {
@@ -22,8 +23,13 @@ import { yearSalaryOf } from './year-salary';
 const DUPLICATE = 'A challan with this BSR code, date and serial number is already entered';
 
 /** Form 24Q (issue 23): challans, the return's check and its file, for payroll administrators. */
-export function createTdsReturnsService(deps: { db: Db; clock: Clock; crypto: FieldCrypto }) {
-  const { db, clock, crypto } = deps;
+export function createTdsReturnsService(deps: {
+  db: Db;
+  clock: Clock;
+  crypto: FieldCrypto;
+  audit: AuditService;
+}) {
+  const { db, clock, crypto, audit } = deps;
 
   /** Everything the return is made of, read in one tenant transaction. */
   async function inputOf(tx: Queryable, fy: string, quarter: Quarter) {
@@ -148,7 +154,16 @@ export function createTdsReturnsService(deps: { db: Db; clock: Clock; crypto: Fi
     return db.tenant(actor.companyId, async (tx) => {
       await assertNotFuture(tx, b);
       const id = await repo.insertChallan(tx, actor.companyId, actor.userId, b);
-      if (id) return { challan: await challanView(tx, id), created: true };
+      if (id) {
+        await audit.record(tx, {
+          actor,
+          action: 'tds_challan.created',
+          entity: 'tds_challans',
+          entity_id: id,
+          changes: b,
+        });
+        return { challan: await challanView(tx, id), created: true };
+      }
       const existing = await repo.challanByCin(tx, b);
       if (!existing || !same(existing, b)) throw duplicate();
       return { challan: await challanView(tx, existing.id), created: false };
@@ -160,6 +175,13 @@ export function createTdsReturnsService(deps: { db: Db; clock: Clock; crypto: Fi
       return await db.tenant(actor.companyId, async (tx) => {
         await assertNotFuture(tx, b);
         if (!(await repo.updateChallan(tx, id, b))) throw notFound('Challan');
+        await audit.record(tx, {
+          actor,
+          action: 'tds_challan.updated',
+          entity: 'tds_challans',
+          entity_id: id,
+          changes: b,
+        });
         return challanView(tx, id);
       });
     } catch (err) {
@@ -171,6 +193,7 @@ export function createTdsReturnsService(deps: { db: Db; clock: Clock; crypto: Fi
   async function remove(actor: Actor, id: string): Promise<void> {
     await db.tenant(actor.companyId, async (tx) => {
       if (!(await repo.deleteChallan(tx, id))) throw notFound('Challan');
+      await audit.record(tx, { actor, action: 'tds_challan.deleted', entity: 'tds_challans', entity_id: id });
     });
   }
 

@@ -234,6 +234,12 @@ describe('challans, as an attacker would try them', () => {
     ]);
     expect((await call(admin, 'DELETE', `${BASE}/challans/${a.json().data.id}`)).statusCode).toBe(200);
     expect((await call(admin, 'DELETE', `${BASE}/challans/${a.json().data.id}`)).statusCode).toBe(404);
+    // Entered once and deleted once in the audit log, whatever the retries.
+    const { rows: logged } = await t.db.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE entity_id = $1 ORDER BY action`,
+      [a.json().data.id],
+    );
+    expect(logged.map((r) => r.action)).toEqual(['tds_challan.created', 'tds_challan.deleted']);
   });
 
   it('answers another company’s challan id with 404, for reading into, changing and deleting', async () => {
