@@ -95,6 +95,7 @@ import { createProfileChangesService } from './modules/profile-changes/profile-c
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
 import { createTaxService, taxRoutes } from './modules/tax';
+import { createTdsReturnsService, tdsReturnsRoutes } from './modules/tds-returns';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
@@ -404,6 +405,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tax: createTaxService({ db, clock, projectYear: payroll.whatIf.projectYear }),
   });
   payslipsRoutes(app, { payslips });
+  tdsReturnsRoutes(app, {
+    tdsReturns: createTdsReturnsService({ db, clock, crypto: createFieldCrypto(config.dataKey), audit }),
+  });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;

@@ -27,3 +27,4 @@ export * from './permissions';
 export * from './policies';
 export * from './reports';
 export * from './tax';
+export * from './tds-returns';

@@ -35,6 +35,9 @@ export const FIELD_FORMATS: Record<string, { message: string; maxLength?: number
   personal_email: { message: 'Enter a valid email address, e.g. name@example.com' },
   postal_code: { message: 'Enter a valid postal code, e.g. 560001', maxLength: 10 },
   employee_code: { message: 'Use letters, digits, - and _ only' },
+  // A TDS challan (Form 24Q): the bank branch's BSR code and the challan's serial number.
+  bsr_code: { message: 'The BSR code is the 7 digits of the bank branch on the challan', maxLength: 7 },
+  serial_no: { message: 'The challan serial number is 5 digits', maxLength: 5 },
 };
 
 /** Field names whose words are not the name with spaces. */

@@ -21,3 +21,5 @@ export {
   confirmedRunMonths,
   confirmedSlipSums,
 } from './register';
+export { readPayrunSettings } from './settings';
+export { confirmedTdsSlips, confirmedTdsYear, type TdsSlip, type TdsYearSlip } from './tds-facts';

@@ -14,6 +14,7 @@ import {
   SalaryTemplatesScreen,
   StatutoryFiguresScreen,
   TaxDeclarationsAdminScreen,
+  TdsReturnsScreen,
 } from './screens';
 import type { ScreenDef } from './types';
 
@@ -112,6 +113,7 @@ export const PAYROLL_SCREENS: ScreenDef[] = [
     Screen: TaxDeclarationsAdminScreen,
   },
   { path: 'exits', title: 'Exits and settlements', permission: VIEW, Screen: ExitsScreen },
+  { path: 'tds-returns', title: 'TDS returns', permission: VIEW, Screen: TdsReturnsScreen },
 ];
 
 /**
@@ -135,6 +137,7 @@ export const PAYROLL_AREA: AreaNav = {
       ],
     },
     { label: 'Tax declarations', to: '/payroll/tax/declarations', icon: 'policies', permission: VIEW },
+    { label: 'TDS returns', to: '/payroll/tds-returns', icon: 'documents', permission: VIEW },
     {
       label: 'Salary Components',
       icon: 'setupPolicies',

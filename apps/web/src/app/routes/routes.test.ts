@@ -19,8 +19,9 @@ describe('route tables (spec section 2)', () => {
     expect(ADMIN_SCREENS.map((s) => s.path)).toContain('employees/:employeeId');
     expect(permissionOf(ADMIN_SCREENS, 'utility/jobs')).toEqual(['admin_dashboard.view']);
     // Plus settings/statutory-details/figures: what the engine uses on a date (issue 14), and
-    // tax/declarations and exits: the F&F settlement of each exit (issue 23).
-    expect(PAYROLL_SCREENS).toHaveLength(19);
+    // tax/declarations and exits: the F&F settlement of each exit (issue 23), and tds-returns
+    // (Form 24Q, issue 23).
+    expect(PAYROLL_SCREENS).toHaveLength(20);
   });
 
   it('uses the spec permission strings', () => {
@@ -29,6 +30,7 @@ describe('route tables (spec section 2)', () => {
     // The employee's own tax declaration takes the permission of their own payslips.
     expect(permissionOf(USER_SCREENS, 'salary/tax-declaration')).toEqual(['employee_profile.view']);
     expect(permissionOf(PAYROLL_SCREENS, 'tax/declarations')).toEqual(['admin_dashboard.view']);
+    expect(permissionOf(PAYROLL_SCREENS, 'tds-returns')).toEqual(['admin_dashboard.view']);
     expect(permissionOf(TEAM_SCREENS, 'requests/profile-update')).toEqual(['profile_update_requests.view']);
     expect(permissionOf(ADMIN_SCREENS, 'requests/profile-change')).toEqual(['profile_change_requests.view']);
     expect(permissionOf(ADMIN_SCREENS, 'utility/letters')).toEqual(['admin_dashboard.view']);

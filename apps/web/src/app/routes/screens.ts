@@ -294,3 +294,8 @@ export const ExitsScreen = lazy(() =>
     default: m.ExitsScreen,
   })),
 );
+export const TdsReturnsScreen = lazy(() =>
+  withFullStyles(import('../../features/tds-returns/components/tds-returns-screen')).then((m) => ({
+    default: m.TdsReturnsScreen,
+  })),
+);
