@@ -33,10 +33,11 @@ describe('computeForm16', () => {
    * By hand:
    *   payslip gross 12 × 1,02,000 = 12,24,000; taxable 12,00,000; HRA 2,40,000; Basic 6,00,000;
    *   PF 21,600; PT 11 × 200 + 300 = 2,500.
-   *   17(2) perquisites 12 × 2,000 = 24,000 (chargeable 0); 17(1) = 12,24,000 − 24,000 = 12,00,000.
+   *   Perquisites paid 12 × 2,000 = 24,000, all exempt (chargeable 0): 17(2) = 0 and the 24,000 is
+   *   left out of gross salary: 17(1) = gross salary = 12,24,000 − 24,000 = 12,00,000.
    *   HRA 10(13A): least of 2,40,000; rent 3,00,000 − 10% of 6,00,000 = 2,40,000; 50% (Mumbai) of
-   *   6,00,000 = 3,00,000 → 2,40,000. Other exempt (the meal card) 24,000. Exemptions 2,64,000.
-   *   After exemptions 12,24,000 − 2,64,000 = 9,60,000; − standard deduction 50,000 − PT 2,500
+   *   6,00,000 = 3,00,000 → 2,40,000. No other exempt pay. Exemptions 2,40,000.
+   *   After exemptions 12,00,000 − 2,40,000 = 9,60,000; − standard deduction 50,000 − PT 2,500
    *   = 9,07,500 from salary; + other income 10,000 = 9,17,500 gross total income.
    *   VI-A: 80C 21,600 + 1,00,000 = 1,21,600; 80CCD(1B) 50,000; 80D 30,000 capped at 25,000;
    *   total 1,96,600. Total income 9,17,500 − 1,96,600 = 7,20,900.
@@ -77,13 +78,14 @@ describe('computeForm16', () => {
     expect(f.assessmentYear).toBe('2027-28');
     expect(f.payslipGrossPaise).toBe(rs(1_224_000));
     expect(f.salary17_1Paise).toBe(rs(1_200_000));
-    expect(f.perquisites17_2Paise).toBe(rs(24_000));
-    expect(f.grossSalaryPaise).toBe(rs(1_224_000));
+    expect(f.perquisites17_2Paise).toBe(0);
+    expect(f.exemptPerquisitesPaise).toBe(rs(24_000));
+    expect(f.grossSalaryPaise).toBe(rs(1_200_000));
     expect(f.exemptions).toEqual({
       hraPaise: rs(240_000),
       ltaPaise: 0,
-      otherPaise: rs(24_000),
-      totalPaise: rs(264_000),
+      otherPaise: 0,
+      totalPaise: rs(240_000),
     });
     expect(f.salaryAfterExemptionsPaise).toBe(rs(960_000));
     expect(f.standardDeductionPaise).toBe(rs(50_000));
@@ -105,6 +107,7 @@ describe('computeForm16', () => {
     expect(f.quarters.map((q) => q.tdsPaise)).toEqual([rs(14_700), rs(14_700), rs(14_700), rs(14_847)]);
     expect(f.tdsThisEmployerPaise).toBe(rs(58_947));
     expect(f.balancePaise).toBe(0);
+    expect(f.notes.join(' ')).toMatch(/Perquisites of ₹24,000(\.00)? paid with the payslips are exempt/);
     expect(f.perquisites).toEqual([
       { code: 'MEAL', label: 'Meal card', valuePaise: rs(24_000), recoveredPaise: 0, taxablePaise: 0 },
     ]);
@@ -114,6 +117,7 @@ describe('computeForm16', () => {
     const f = computeForm16({ financialYear: '2026-27', regime: 'old', dateOfBirth: null, months });
     const sum = (ms: Form16Month[], k: 'grossPaise' | 'tdsPaise') => ms.reduce((a, m) => a + m[k], 0);
     expect(f.payslipGrossPaise).toBe(sum(months, 'grossPaise'));
+    expect(f.grossSalaryPaise + f.exemptPerquisitesPaise).toBe(f.payslipGrossPaise);
     expect(f.salary17_1Paise + f.perquisites17_2Paise + f.profitsInLieu17_3Paise).toBe(f.grossSalaryPaise);
     for (const q of f.quarters) {
       const inQ = months.filter((m) => q.months.includes(m.month));
@@ -164,5 +168,37 @@ describe('computeForm16', () => {
         months: [{ month: '2027-04', grossPaise: 1, taxable: { grossPaise: 1 }, tdsPaise: 0 }],
       }),
     ).toThrow(/not in financial year 2026-27/);
+  });
+});
+
+describe('computeForm16 perquisites', () => {
+  /**
+   * New regime: a 17(2) telephone perquisite of 1,000 a month for 3 months (Jan–Mar) is taxable in
+   * full (no exemption in the new regime). Taxable pay 50,000 a month including it. By hand:
+   * payslip gross 3 × 50,000 = 1,50,000; 17(2) = 3,000; 17(1) = 1,47,000; gross salary 1,50,000;
+   * exempt perquisites 0. Income 1,50,000 − 75,000 = 75,000: no tax.
+   */
+  it('counts a taxable perquisite under 17(2) and lists it for Form 12BA', () => {
+    const f = computeForm16({
+      financialYear: '2026-27',
+      regime: 'new',
+      dateOfBirth: null,
+      months: FY.slice(9).map((month) => ({
+        month,
+        grossPaise: rs(50_000),
+        taxable: { grossPaise: rs(50_000) },
+        tdsPaise: 0,
+        perquisites: [{ code: 'TEL', label: 'Telephone', amountPaise: rs(1_000), taxablePaise: rs(1_000) }],
+      })),
+    });
+    expect(f.perquisites17_2Paise).toBe(rs(3_000));
+    expect(f.salary17_1Paise).toBe(rs(147_000));
+    expect(f.grossSalaryPaise).toBe(rs(150_000));
+    expect(f.exemptPerquisitesPaise).toBe(0);
+    expect(f.exemptions.totalPaise).toBe(0);
+    expect(f.totalIncomePaise).toBe(rs(75_000));
+    expect(f.perquisites).toEqual([
+      { code: 'TEL', label: 'Telephone', valuePaise: rs(3_000), recoveredPaise: 0, taxablePaise: rs(3_000) },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { ageOn } from '../dates';
 import { annualTax } from './annual-tax';
 import { taxableIncome } from './deductions';
-import { assertPaise } from './money';
+import { assertPaise, formatRupees } from './money';
 import { incomeTaxRulesFor } from './rules';
 import type {
   AgeBand,
@@ -19,9 +19,10 @@ import type {
  * Reading used here (statutory-rules.md §5 gives the computation; the form's layout is Rule 31 /
  * Form 16 Part B):
  * - Gross salary = the payslips' earnings + employer NPS (s.17(1)(viii): the employer's contribution
- *   to the employee's pension account is salary). Perquisites u/s 17(2) are the earnings paid as
- *   flexible benefit items the employer marked 17(2) (Form 12BA lists them); 17(3) is what the caller
- *   passes as profits in lieu of salary (no payslip line is marked so today).
+ *   to the employee's pension account is salary) − perquisites paid but exempt. Perquisites u/s 17(2)
+ *   are the earnings paid as flexible benefit items the employer marked 17(2), at the value chargeable
+ *   to tax (Form 12BA lists value and chargeable part); 17(3) is what the caller passes as profits in
+ *   lieu of salary (no payslip line is marked so today).
  * - Exemptions u/s 10: HRA 10(13A) and leave travel 10(5) in the old regime, worked exactly as the
  *   monthly TDS works them (engine `taxableIncome`) on the year's paid figures; "other" is the part of
  *   the earnings that never counted as taxable pay (non-taxable components, exempt parts of flexible
@@ -88,8 +89,10 @@ export interface Form16Figures {
   assessmentYear: string;
   regime: TaxRegime;
   ageBand: AgeBand;
-  /** Sum of the payslips' gross: the figure every head below adds back up to. */
+  /** Sum of the payslips' gross: gross salary + exempt perquisites − employer NPS gives it back. */
   payslipGrossPaise: number;
+  /** Perquisites paid but exempt (old-regime claims): in the payslips' gross, not in gross salary. */
+  exemptPerquisitesPaise: number;
   salary17_1Paise: number;
   perquisites17_2Paise: number;
   profitsInLieu17_3Paise: number;
@@ -198,14 +201,18 @@ export function computeForm16(input: Form16Input, years?: readonly IncomeTaxYear
       row.taxablePaise += p.taxablePaise;
     }
   }
-  const perqValue = sumOf(perquisites.map((p) => p.valuePaise));
+  // 17(2) is the value chargeable to tax (Form 12BA's last column); the part exempt (an old-regime
+  // claim) is not salary at all, so it is left out of the gross and said in the notes.
+  const perqValue = sumOf(perquisites.map((p) => p.taxablePaise));
+  const exemptPerqs = sumOf(perquisites.map((p) => p.valuePaise - p.taxablePaise));
   const profitsInLieu = sumOf(input.months.map((m) => m.profitsInLieuPaise ?? 0));
   const employerNps = paid.employerNpsPaise;
-  const grossSalary = payslipGross + employerNps;
+  const grossSalary = payslipGross - exemptPerqs + employerNps;
   const prevSalary = prev ? prev.grossPaise + (prev.employerNpsPaise ?? 0) : 0;
 
-  // Earnings that never counted as taxable pay: non-taxable components and exempt parts.
-  const otherExempt = payslipGross - paid.grossPaise;
+  // Earnings that never counted as taxable pay: non-taxable components and exempt parts of
+  // flexible items other than the perquisites left out above.
+  const otherExempt = payslipGross - exemptPerqs - paid.grossPaise;
   const hra = step('hra-exemption');
   const lta = step('lta-exemption');
   const exemptTotal = hra + lta + otherExempt;
@@ -259,6 +266,11 @@ export function computeForm16(input: Form16Input, years?: readonly IncomeTaxYear
     `Income-tax rules of FY ${rules.financialYear} (${rules.tdsSection}), ${input.regime === 'new' ? 'new' : 'old'} regime.`,
     'Relief u/s 89 is not computed: it needs Form 10E for salary arrears of earlier years.',
   ];
+  if (exemptPerqs > 0) {
+    notes.push(
+      `Perquisites of ${formatRupees(exemptPerqs)} paid with the payslips are exempt and not counted in the gross salary (Form 12BA).`,
+    );
+  }
   if (perquisites.length === 0)
     notes.push('No perquisites u/s 17(2) were paid this year: Form 12BA is not attached.');
   if (input.months.length === 0) notes.push('No confirmed payslip this year.');
@@ -269,6 +281,7 @@ export function computeForm16(input: Form16Input, years?: readonly IncomeTaxYear
     regime: input.regime,
     ageBand,
     payslipGrossPaise: payslipGross,
+    exemptPerquisitesPaise: exemptPerqs,
     salary17_1Paise: grossSalary - perqValue - profitsInLieu,
     perquisites17_2Paise: perqValue,
     profitsInLieu17_3Paise: profitsInLieu,
