@@ -201,7 +201,9 @@ export async function issueForm16Chunk(deps: Form16Deps, companyId: string, fy: 
         [fy, mailed],
       );
     }
-    return todo.length;
+    // What this chunk wrote: never 0 while some are missing (each was missing or older), but were it
+    // so, the loop stops rather than taking the same employees for ever.
+    return written.length;
   });
 }
 

@@ -1,4 +1,5 @@
 import { seedPayrollPeople } from '../../db/seed/payroll-demo';
+import { createFieldCrypto } from '../../lib/field-crypto';
 import {
   buildTestApp,
   callAs,
@@ -10,6 +11,7 @@ import {
 import { confirmReviewed, waitComputed } from '../../test/payrun-steps';
 import { pdfToolsPresent, textOf } from '../../test/pdf-tools';
 import { formatRupees } from '../payrun';
+import { issueForm16Chunk } from './form16.service';
 
 /**
  * Form 16 Part B (issue 23) through the API: two confirmed pay runs of FY 2026-27 (December, Q3,
@@ -168,6 +170,19 @@ describe('Form 16', () => {
     ).rows[0]!.text_body;
     expect(mail).toMatch(/\/user\/documents\/form16/);
     expect(mail).not.toMatch(/₹|[A-Z]{5}\d{4}[A-Z]/);
+
+    // A job retried after the year is issued (pg-boss delivers at least once) makes nothing.
+    const deps = {
+      db: t.db,
+      crypto: createFieldCrypto(t.config.dataKey),
+      audit: { record: async () => undefined } as never,
+      jobs: null,
+      clock: t.clock,
+      appUrl: 'http://localhost',
+    };
+    expect(await issueForm16Chunk(deps, companyId, FY)).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM form16_documents')).toBe(paid);
+    expect(await form16Mails()).toBe(withMail);
 
     // Again: nothing made again, no second mail.
     const again = await callAs(t, admin, 'POST', `/api/form16/${FY}/issue`);
