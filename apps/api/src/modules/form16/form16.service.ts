@@ -326,13 +326,15 @@ export function createForm16Service(deps: Form16Deps) {
         });
         return { kind: 'started' as const };
       });
-      if (r.kind === 'started') await start(actor.companyId, fy);
+      // Busy: a job is sent again as well, so that an issuing whose job gave up is resumed by asking
+      // again; chunks run one at a time under the year's row lock and take only what is missing.
+      if (r.kind !== 'done') await start(actor.companyId, fy);
       const issue = await db.tenant(actor.companyId, (tx) => progressOf(tx, fy));
       const message =
         r.kind === 'started'
           ? `Issuing Form 16 for ${fy} to ${issue.employees} employees from the confirmed payslips of ${issue.confirmed_months.length} months. Each employee gets a mail with a link when theirs is ready.`
           : r.kind === 'busy'
-            ? `Form 16 for ${fy} is being issued now: ${issue.issued} of ${issue.employees} done`
+            ? `Form 16 for ${fy} is being issued now: ${issue.issued} of ${issue.employees} done; none is made twice`
             : `Form 16 for ${fy} is already issued to all ${issue.employees} employees; nothing was made again (Issue again makes them from today's payslips and declarations)`;
       return { issue, message, started: r.kind === 'started' };
     },

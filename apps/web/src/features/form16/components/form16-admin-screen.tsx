@@ -117,9 +117,13 @@ export function Form16AdminScreen() {
                 <Button
                   onClick={() => void run(false)}
                   loading={issue.isPending}
-                  disabled={!ended || d.employees === 0 || d.status === 'issuing'}
+                  disabled={!ended || d.employees === 0}
                 >
-                  {d.status === 'issued' ? 'Issue to employees still missing' : 'Issue Form 16'}
+                  {d.status === 'issued'
+                    ? 'Issue to employees still missing'
+                    : d.status === 'issuing'
+                      ? 'Resume issuing'
+                      : 'Issue Form 16'}
                 </Button>
                 {d.status === 'issued' && (
                   <Button variant="default" onClick={() => void run(true)} disabled={issue.isPending}>
