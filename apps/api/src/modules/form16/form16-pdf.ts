@@ -170,13 +170,7 @@ export function renderForm16Pdf(doc: Form16Document): Buffer {
   c.para(x2, WIDTH / 2 - 10, `Employee code ${e.code}`, REGULAR, 8.5);
   if (e.designation) c.para(x2, WIDTH / 2 - 10, e.designation, REGULAR, 8.5);
   c.para(x2, WIDTH / 2 - 10, `PAN ${e.pan ?? 'not on record'}`, REGULAR, 8.5);
-  c.para(
-    x2,
-    WIDTH / 2 - 10,
-    `Tax regime: ${f.regime === 'new' ? 'new regime (s.115BAC)' : 'old regime'}`,
-    REGULAR,
-    8.5,
-  );
+  c.para(x2, WIDTH / 2 - 10, `Tax regime: ${f.regime === 'new' ? 'new regime' : 'old regime'}`, REGULAR, 8.5);
   c.y = Math.max(leftEnd, c.y) + 4;
 
   c.heading('1. Gross salary');
