@@ -49,6 +49,7 @@ import { createExpensesService } from './modules/expenses/expenses.service';
 import { createLocalFileStore } from './modules/files/file-store';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
+import { createForm16Service, defineForm16Jobs, form16Routes } from './modules/form16';
 import { healthRoutes } from './modules/health/health.routes';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -366,6 +367,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Like compute: an API process beside job workers sends them the payslip jobs; otherwise it would
   // write every run's PDFs itself while the workers stood idle.
   const payslips = createPayslipsService({ ...payslipGen, audit, jobs: runJobs || sendOnly ? jobs : null });
+  // Form 16 (issue 23): issued on the job runner as the payslips are.
+  const form16Deps = {
+    db,
+    crypto: payslipGen.crypto,
+    audit,
+    clock,
+    appUrl: config.appUrl,
+    log: app.log,
+    jobs: runJobs || sendOnly ? jobs : null,
+  };
+  defineForm16Jobs(jobs, form16Deps);
+  const form16 = createForm16Service(form16Deps);
   if (runJobs) app.addHook('onReady', () => jobs.start());
   else if (sendOnly) app.addHook('onReady', () => jobs.start({ work: false }));
   app.addHook('onClose', () => jobs.stop());
@@ -408,6 +421,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   tdsReturnsRoutes(app, {
     tdsReturns: createTdsReturnsService({ db, clock, crypto: createFieldCrypto(config.dataKey), audit }),
   });
+  form16Routes(app, { form16 });
 
   await registerSpaAndNotFound(app, deps.webDir === undefined ? DEFAULT_WEB_DIR : deps.webDir);
   return app;

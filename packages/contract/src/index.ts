@@ -14,6 +14,7 @@ export * from './errors';
 export * from './exits';
 export * from './expenses';
 export * from './files';
+export * from './form16';
 export * from './jobs';
 export * from './leave';
 export * from './leave-encashment';

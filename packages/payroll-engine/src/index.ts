@@ -23,7 +23,14 @@ export { EXIT_FIGURES } from './statutory/exit';
 export { type FigureListing, statutoryFiguresOn } from './statutory-figures';
 export {
   compareRegimes,
+  computeForm16,
   computeMonthlyTds,
+  type Form16Figures,
+  type Form16Input,
+  type Form16Month,
+  type Form16Perquisite,
+  type Form16Quarter,
+  financialYearMonths,
   incomeTaxRulesFor,
   type RegimeComparison,
   type RegimeComparisonInput,

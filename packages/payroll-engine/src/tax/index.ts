@@ -8,6 +8,15 @@ export {
   type RegimeSide,
 } from './compare';
 export { hraExemption, taxableIncome } from './deductions';
+export {
+  computeForm16,
+  type Form16Figures,
+  type Form16Input,
+  type Form16Month,
+  type Form16Perquisite,
+  type Form16Quarter,
+  financialYearMonths,
+} from './form16';
 export { formatRupees } from './money';
 export { incomeTaxRulesFor } from './rules';
 export { computeMonthlyTds } from './tds';

@@ -5,12 +5,18 @@
  */
 
 export { latestPayslipOf, payrollCard } from './dashboard';
+// Form 16 (module form16) reads the year's payslips and draws its PDF with the payslip's writer.
+export { confirmedPayslipsOfYear, employeesPaidInYear, type YearPayslip } from './form16-source';
 export { definePayrunJobs, PAYRUN_COMPUTE_JOB } from './jobs';
 export { payrunRoutes } from './payrun.routes';
 export { createPayrunService, type PayrunService } from './payrun.service';
 export { payslipsRoutes } from './payslips.routes';
 export { createPayslipsService } from './payslips.service';
-export { definePayslipJobs, PAYRUN_PAYSLIPS_JOB, pooledRenderer } from './payslips-generate';
+export { companyOf, definePayslipJobs, PAYRUN_PAYSLIPS_JOB, pooledRenderer } from './payslips-generate';
+export { formatDate, formatRupees } from './pdf/format';
+export { wrap } from './pdf/payslip-pdf';
+export { A4, FONT, writePdf } from './pdf/pdf-file';
+export { encodeWinAnsi, type FontStyle, RUPEE_BYTE, textWidth } from './pdf/winansi';
 export {
   type ConfirmedLineSum,
   type ConfirmedPayslip,

@@ -6,6 +6,7 @@ import {
   EpfScreen,
   EsiScreen,
   ExitsScreen,
+  Form16AdminScreen,
   PayableDaysScreen,
   PayRunHistoryScreen,
   PayrollComponentsScreen,
@@ -112,6 +113,7 @@ export const PAYROLL_SCREENS: ScreenDef[] = [
     permission: VIEW,
     Screen: TaxDeclarationsAdminScreen,
   },
+  { path: 'tax/form16', title: 'Form 16', permission: VIEW, Screen: Form16AdminScreen },
   { path: 'exits', title: 'Exits and settlements', permission: VIEW, Screen: ExitsScreen },
   { path: 'tds-returns', title: 'TDS returns', permission: VIEW, Screen: TdsReturnsScreen },
 ];
@@ -138,6 +140,7 @@ export const PAYROLL_AREA: AreaNav = {
     },
     { label: 'Tax declarations', to: '/payroll/tax/declarations', icon: 'policies', permission: VIEW },
     { label: 'TDS returns', to: '/payroll/tds-returns', icon: 'documents', permission: VIEW },
+    { label: 'Form 16', to: '/payroll/tax/form16', icon: 'documents', permission: VIEW },
     {
       label: 'Salary Components',
       icon: 'setupPolicies',

@@ -10,8 +10,9 @@ const permissionOf = (screens: { path: string; permission: readonly string[] }[]
 
 describe('route tables (spec section 2)', () => {
   it('has every route of each section', () => {
-    // Plus salary/tax-declaration and user/exit: resignation and the F&F statement (issue 23).
-    expect(USER_SCREENS).toHaveLength(10);
+    // Plus salary/tax-declaration, user/exit: resignation and the F&F statement, and
+    // documents/form16 (issue 23).
+    expect(USER_SCREENS).toHaveLength(11);
     expect(TEAM_SCREENS).toHaveLength(5);
     // The spec's 21 admin routes, plus the employee page (admin/employees/:employeeId) and the
     // background jobs (utility/jobs, off the dashboard: issue 24).
@@ -19,9 +20,9 @@ describe('route tables (spec section 2)', () => {
     expect(ADMIN_SCREENS.map((s) => s.path)).toContain('employees/:employeeId');
     expect(permissionOf(ADMIN_SCREENS, 'utility/jobs')).toEqual(['admin_dashboard.view']);
     // Plus settings/statutory-details/figures: what the engine uses on a date (issue 14), and
-    // tax/declarations and exits: the F&F settlement of each exit (issue 23), and tds-returns
-    // (Form 24Q, issue 23).
-    expect(PAYROLL_SCREENS).toHaveLength(20);
+    // tax/declarations, exits: the F&F settlement of each exit, tax/form16 and tds-returns
+    // (Form 24Q) (issue 23).
+    expect(PAYROLL_SCREENS).toHaveLength(21);
   });
 
   it('uses the spec permission strings', () => {
@@ -31,6 +32,8 @@ describe('route tables (spec section 2)', () => {
     expect(permissionOf(USER_SCREENS, 'salary/tax-declaration')).toEqual(['employee_profile.view']);
     expect(permissionOf(PAYROLL_SCREENS, 'tax/declarations')).toEqual(['admin_dashboard.view']);
     expect(permissionOf(PAYROLL_SCREENS, 'tds-returns')).toEqual(['admin_dashboard.view']);
+    expect(permissionOf(PAYROLL_SCREENS, 'tax/form16')).toEqual(['admin_dashboard.view']);
+    expect(permissionOf(USER_SCREENS, 'documents/form16')).toEqual(['employee_profile.view']);
     expect(permissionOf(TEAM_SCREENS, 'requests/profile-update')).toEqual(['profile_update_requests.view']);
     expect(permissionOf(ADMIN_SCREENS, 'requests/profile-change')).toEqual(['profile_change_requests.view']);
     expect(permissionOf(ADMIN_SCREENS, 'utility/letters')).toEqual(['admin_dashboard.view']);

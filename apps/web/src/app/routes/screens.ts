@@ -299,3 +299,13 @@ export const TdsReturnsScreen = lazy(() =>
     default: m.TdsReturnsScreen,
   })),
 );
+export const Form16AdminScreen = lazy(() =>
+  withFullStyles(import('../../features/form16/components/form16-admin-screen')).then((m) => ({
+    default: m.Form16AdminScreen,
+  })),
+);
+export const MyForm16Screen = lazy(() =>
+  withFullStyles(import('../../features/form16/components/my-form16-screen')).then((m) => ({
+    default: m.MyForm16Screen,
+  })),
+);

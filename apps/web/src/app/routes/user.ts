@@ -5,6 +5,7 @@ import {
   LeaveScreen,
   LettersScreen,
   MyExitScreen,
+  MyForm16Screen,
   NotificationsScreen,
   PayslipsScreen,
   ProfileScreen,
@@ -54,6 +55,12 @@ export const USER_SCREENS: ScreenDef[] = [
     title: 'Payslips',
     permission: ['employee_profile.view'],
     Screen: PayslipsScreen,
+  },
+  {
+    path: 'documents/form16',
+    title: 'Form 16',
+    permission: ['employee_profile.view'],
+    Screen: MyForm16Screen,
   },
   {
     path: 'exit',
@@ -108,6 +115,7 @@ export const USER_AREA: AreaNav = {
       children: [
         { label: 'Letters', to: '/user/documents/letter', permission: ['employee_profile.view'] },
         { label: 'Payslips', to: '/user/documents/payslips', permission: ['employee_profile.view'] },
+        { label: 'Form 16', to: '/user/documents/form16', permission: ['employee_profile.view'] },
         { label: 'Resignation and settlement', to: '/user/exit', permission: ['employee_profile.view'] },
       ],
     },

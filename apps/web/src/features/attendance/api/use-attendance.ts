@@ -279,7 +279,14 @@ export function useUploadPunches() {
 export type OptionalHolidays = {
   calendar: { id: string; name: string } | null;
   limit: number;
-  holidays: { id: string; date: string; name: string; location: string | null; picked: boolean; past: boolean }[];
+  holidays: {
+    id: string;
+    date: string;
+    name: string;
+    location: string | null;
+    picked: boolean;
+    past: boolean;
+  }[];
 };
 
 export function useOptionalHolidays(year: number) {
