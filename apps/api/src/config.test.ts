@@ -32,6 +32,19 @@ describe('config', () => {
     expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
   });
 
+  it('takes DIRECT_DATABASE_URL for the session work, else DATABASE_URL; never without DATABASE_URL', () => {
+    const pooler = 'postgres://hr@127.0.0.1:6432/hr';
+    const server = 'postgres://hr@127.0.0.1:5432/hr';
+    expect(parseConfig({}).directDatabaseUrl).toBeUndefined();
+    expect(parseConfig({ DATABASE_URL: server }).directDatabaseUrl).toBe(server);
+    const pooled = parseConfig({ DATABASE_URL: pooler, DIRECT_DATABASE_URL: server });
+    expect(pooled).toMatchObject({ databaseUrl: pooler, directDatabaseUrl: server });
+    expect(() => parseConfig({ DIRECT_DATABASE_URL: server })).toThrow(/DIRECT_DATABASE_URL.*DATABASE_URL/);
+    expect(() => parseConfig({ DATABASE_URL: pooler, DIRECT_DATABASE_URL: 'nope' })).toThrow(
+      /DIRECT_DATABASE_URL/,
+    );
+  });
+
   it('lists every bad key', () => {
     expect(() => parseConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(/PORT.*LOG_LEVEL/);
   });
