@@ -12,7 +12,10 @@
  * Then, over HTTPS through nginx (HTTP/2, the certificate checked): the app and its assets, sign-in,
  * an employee's leave request; the manager approves it on the other API process directly; the
  * employee sees the notification; a session signed out on one process is refused at once on the
- * other; a pay run is computed by the job worker.
+ * other; a pay run is computed by the job worker; PgBouncer's own counters show the traffic.
+ * Faults: API process 1 is killed (SIGKILL) under load through nginx, and no more requests fail
+ * than were in flight; the worker is killed in the middle of a 3,000-employee pay run, started
+ * again, and the run completes with each payslip once.
  *
  * Prints PASS or FAIL per step and exits non-zero on the first failure, after stopping everything it
  * started (also on Ctrl-C and when the whole run passes two minutes).
@@ -33,6 +36,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { createPgDb } from '../apps/api/src/db/client';
+import { seedPayrollBulk } from '../apps/api/src/db/seed/payroll-demo';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LIMIT_MS = 120_000;
@@ -46,7 +51,8 @@ const isRoot = process.getuid?.() === 0;
 
 class StepFailed extends Error {}
 
-const children: { name: string; child: ChildProcess; log: string }[] = [];
+/** `killed`: stopped on purpose by a fault step (its exit is not a failure). */
+const children: { name: string; child: ChildProcess; log: string; killed: boolean }[] = [];
 let tmp = '';
 let adminUrl = '';
 let dbName = '';
@@ -143,11 +149,22 @@ function start(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv
     detached: true,
     stdio: ['ignore', out, out],
   });
-  children.push({ name, child, log });
+  const entry = { name, child, log, killed: false };
+  children.push(entry);
   child.on('exit', (code, signal) => {
-    if (!cleaned) void fail(`${name} exited (${signal ?? `code ${code}`})`);
+    if (!cleaned && !entry.killed) void fail(`${name} exited (${signal ?? `code ${code}`})`);
   });
   return child;
+}
+
+/** SIGKILL, as a crash or the OOM killer would: no clean-up in the process. */
+async function crash(name: string): Promise<void> {
+  const entry = children.find((c) => c.name === name && !c.killed);
+  if (!entry) throw new Error(`no running ${name}`);
+  entry.killed = true;
+  const gone = new Promise<void>((r) => entry.child.once('exit', () => r()));
+  process.kill(-entry.child.pid!, 'SIGKILL');
+  await gone;
 }
 
 async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -330,6 +347,10 @@ async function main() {
         'server_reset_query =',
         'ignore_startup_parameters = extra_float_digits',
         'query_wait_timeout = 30',
+        `admin_users = ${user}`,
+        // SHOW STATS is refreshed every stats_period (default 60 s).
+        'stats_period = 1',
+        'log_stats = 0',
         '',
       ].join('\n'),
       { mode: 0o644 },
@@ -594,25 +615,7 @@ async function main() {
 
   await step("a pay run's computation runs on the job worker", async () => {
     const admin = people.admin.token;
-    const now = new Date(Date.now() + 5.5 * 3600_000);
-    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-    const year = first.getUTCFullYear();
-    const month = first.getUTCMonth() + 1;
-    const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-    const payDate = `${year}-${String(month).padStart(2, '0')}-${lastDay}`;
-    const made = await viaNginx('POST', '/api/payrun', {
-      token: admin,
-      body: { month, year, pay_date: payDate },
-    });
-    check(
-      made.status === 200 || made.status === 201,
-      `pay run made: ${made.status} ${made.text.slice(0, 300)}`,
-    );
-    const id = made.json().data.id as string;
-    const att = await viaNginx('POST', `/api/payrun/confirm-attendance/${id}`, { token: admin });
-    check(att.status < 300, `attendance confirmed: ${att.status} ${att.text.slice(0, 300)}`);
-    const compute = await viaNginx('POST', `/api/payrun/${id}/compute`, { token: admin });
-    check(compute.status < 300, `compute: ${compute.status} ${compute.text.slice(0, 300)}`);
+    const id = await startPayRun(admin, 1);
     let status = '';
     await waitFor(
       'the run computed',
@@ -637,10 +640,170 @@ async function main() {
     check(compute1 && compute1.runs >= 1, 'payrun-compute shows no run');
   });
 
+  await step(
+    'the pooled traffic went through PgBouncer, on at most default_pool_size server connections',
+    async () => {
+      const consoleUrl = new URL(pooledUrl.toString());
+      consoleUrl.pathname = '/pgbouncer';
+      const admin = new pg.Client({ connectionString: consoleUrl.toString() });
+      await admin.connect();
+      try {
+        const stats = (await admin.query<{ database: string; total_xact_count: string }>('SHOW STATS')).rows;
+        const xacts = Number(stats.find((r) => r.database === dbName)?.total_xact_count ?? 0);
+        const servers = (await admin.query<{ database: string }>('SHOW SERVERS')).rows.filter(
+          (r) => r.database === dbName,
+        ).length;
+        console.log(`      ${xacts} transactions through PgBouncer on ${servers} server connections`);
+        check(xacts > 100, `only ${xacts} transactions through PgBouncer`);
+        check(servers <= 10, `${servers} server connections (default_pool_size is 10)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  );
+
+  await step(
+    'API process 1 killed under load through nginx: no request fails beyond those in flight',
+    async () => {
+      const token = people.admin.token;
+      const concurrency = 8;
+      let sent = 0;
+      let failed = 0;
+      const failures: string[] = [];
+      let stopAt = Date.now() + 60_000;
+      const client = async () => {
+        while (Date.now() < stopAt) {
+          sent++;
+          const url = sent % 2 ? '/api/auth/me' : '/api/employee?page=1&records=10';
+          const res = await viaNginx('GET', url, { token }).catch((err: Error) => ({
+            status: 0,
+            text: err.message,
+          }));
+          if (res.status !== 200) {
+            failed++;
+            if (failures.length < 5) failures.push(`${res.status} ${res.text.slice(0, 120)}`);
+          }
+        }
+      };
+      const load = Array.from({ length: concurrency }, client);
+      await new Promise((r) => setTimeout(r, 1000));
+      const before = sent;
+      await crash('api1');
+      const after = sent;
+      stopAt = Date.now() + 2000;
+      await Promise.all(load);
+      console.log(
+        `      ${sent} requests, ${before} before the kill, ${sent - after} after; ${failed} failed (${concurrency} in flight at most)`,
+      );
+      check(sent - after > 20, `only ${sent - after} requests after the kill`);
+      check(failed <= concurrency, `${failed} requests failed: ${failures.join(' | ')}`);
+    },
+  );
+
+  await step(
+    'the job worker killed in the middle of a pay run: restarted, the run completes, each payslip once',
+    async () => {
+      // A run large enough to be sent as two jobs and to take a few seconds: 3,000 more employees.
+      const globex = (await login('admin@globex.test')).json().data as { token: string };
+      const db = await createPgDb(directUrl.toString(), 2, 0);
+      try {
+        const { rows } = await db.query<{ id: string }>("SELECT id FROM companies WHERE name = 'Globex Ltd'");
+        await seedPayrollBulk(db, rows[0]!.id, 3000);
+        const run = await startPayRun(globex.token, 1);
+        const workerLog = path.join(tmp, 'worker.log');
+        await waitFor(
+          'a first chunk of the run',
+          async () =>
+            readFileSync(workerLog, 'utf8')
+              .split('\n')
+              .some((l) => l.includes(run) && l.includes('chunk computed')),
+          40_000,
+        );
+        await crash('worker');
+        const cut = (await viaNginx('GET', `/api/payrun/${run}`, { token: globex.token })).json().data;
+        check(
+          cut.status === 'computing',
+          `the run was ${cut.status} when the worker died: not in the middle`,
+        );
+        console.log(
+          `      worker killed with ${cut.progress.computed} of ${cut.progress.employees} payslips computed`,
+        );
+        start(
+          'worker-restarted',
+          process.execPath,
+          ['--max-semi-space-size=8', '--import', 'tsx', 'apps/api/src/worker.ts'],
+          {
+            ...appEnv,
+            SEED_DEMO: 'false',
+            LOG_LEVEL: 'info',
+          },
+        );
+        let status = '';
+        await waitFor(
+          'the run computed after the restart',
+          async () => {
+            status = (await viaNginx('GET', `/api/payrun/${run}`, { token: globex.token })).json().data
+              .status;
+            return status === 'computed';
+          },
+          60_000,
+        ).catch((err) => {
+          throw new Error(`${(err as Error).message} (status ${status})`);
+        });
+        const done = (await viaNginx('GET', `/api/payrun/${run}`, { token: globex.token })).json().data;
+        const counted = await db.tenant(rows[0]!.id, (tx) =>
+          tx.query<{ n: number; distinct: number; chunks: number }>(
+            `SELECT count(*)::int AS n, count(DISTINCT employee_id)::int AS distinct,
+                  (SELECT count(*)::int FROM pay_run_chunks WHERE run_id = $1) AS chunks
+             FROM payslips WHERE run_id = $1`,
+            [run],
+          ),
+        );
+        const c = counted.rows[0]!;
+        check(c.n === c.distinct, `${c.n} payslips for ${c.distinct} employees`);
+        check(c.chunks === 0, `${c.chunks} chunks left`);
+        check(
+          done.progress.computed === done.progress.employees && done.progress.employees > 3000,
+          `computed ${done.progress.computed} of ${done.progress.employees}`,
+        );
+        check(
+          readFileSync(path.join(tmp, 'worker-restarted.log'), 'utf8').includes('chunk computed'),
+          'the restarted worker computed no chunk',
+        );
+      } finally {
+        await db.close();
+      }
+    },
+  );
+
   h2?.close();
   await cleanUp();
   console.log(`\nPASS  test:deploy in ${elapsed()}`);
   process.exit(0);
+}
+
+/**
+ * A pay run of the month `monthsBack` before this one (in India), made, its attendance confirmed
+ * and sent to compute through nginx as an administrator would. Returns its id.
+ */
+async function startPayRun(token: string, monthsBack: number): Promise<string> {
+  const now = new Date(Date.now() + 5.5 * 3600_000);
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
+  const year = first.getUTCFullYear();
+  const month = first.getUTCMonth() + 1;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const payDate = `${year}-${String(month).padStart(2, '0')}-${lastDay}`;
+  const made = await viaNginx('POST', '/api/payrun', { token, body: { month, year, pay_date: payDate } });
+  check(
+    made.status === 200 || made.status === 201,
+    `pay run made: ${made.status} ${made.text.slice(0, 300)}`,
+  );
+  const id = made.json().data.id as string;
+  const att = await viaNginx('POST', `/api/payrun/confirm-attendance/${id}`, { token });
+  check(att.status < 300, `attendance confirmed: ${att.status} ${att.text.slice(0, 300)}`);
+  const compute = await viaNginx('POST', `/api/payrun/${id}/compute`, { token });
+  check(compute.status < 300, `compute: ${compute.status} ${compute.text.slice(0, 300)}`);
+  return id;
 }
 
 /** nginx's main file for a run as this user, everything in the temporary folder. */
