@@ -54,6 +54,9 @@ const ConfigSchema = z.object({
     .default(30 * 24 * 3600),
 });
 
+/** Every environment variable read here (deploy/hr.env.example and the README list each). */
+export const CONFIG_KEYS = Object.keys(ConfigSchema.shape);
+
 export type Config = {
   nodeEnv: 'development' | 'test' | 'production';
   isProduction: boolean;
