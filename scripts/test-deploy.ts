@@ -125,7 +125,12 @@ function showLogs() {
   }
 }
 
+let failing = false;
+
 async function fail(reason: string): Promise<never> {
+  // Once: a failure's clean-up stops processes, which must not report their exits as failures too.
+  if (failing) return new Promise<never>(() => undefined);
+  failing = true;
   console.log(`\nFAIL  test:deploy: ${reason} after ${elapsed()}`);
   showLogs();
   await cleanUp();
@@ -133,6 +138,9 @@ async function fail(reason: string): Promise<never> {
 }
 
 for (const s of ['SIGINT', 'SIGTERM'] as const) process.on(s, () => void fail(`stopped by ${s}`));
+// Whatever goes wrong, nothing started is left running.
+process.on('uncaughtException', (err) => void fail(`unexpected error: ${err.stack ?? err}`));
+process.on('unhandledRejection', (err) => void fail(`unexpected error: ${(err as Error)?.stack ?? err}`));
 setTimeout(() => void fail(`not finished within ${LIMIT_MS / 1000} s`), LIMIT_MS).unref();
 
 // ---------------------------------------------------------------------------------------------
@@ -191,12 +199,40 @@ type Answer = { status: number; headers: Record<string, string>; text: string; j
 
 let h2: http2.ClientHttp2Session | null = null;
 
-function viaNginx(
-  method: string,
-  url: string,
-  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  h2 ??= http2.connect(`https://localhost:${PORT.https}`, { ca: readFileSync(path.join(tmp, 'tls.crt')) });
+type NginxOptions = { token?: string; body?: unknown; headers?: Record<string, string> };
+
+/**
+ * One request through nginx. nginx ends an HTTP/2 connection after 1,000 requests (GOAWAY) and
+ * refuses the streams it will not process: like a browser, the request is sent again once on a new
+ * connection (the server did not act on it).
+ */
+async function viaNginx(method: string, url: string, opts: NginxOptions = {}): Promise<Answer> {
+  try {
+    return await viaNginxOnce(method, url, opts);
+  } catch (err) {
+    const e = err as { code?: string; message?: string };
+    const refused = e.code === 'ERR_HTTP2_GOAWAY_SESSION' || /REFUSED_STREAM/.test(e.message ?? '');
+    if (!refused) throw err;
+    h2 = null;
+    return viaNginxOnce(method, url, opts);
+  }
+}
+
+function viaNginxOnce(method: string, url: string, opts: NginxOptions): Promise<Answer> {
+  if (!h2) {
+    const made = http2.connect(`https://localhost:${PORT.https}`, {
+      ca: readFileSync(path.join(tmp, 'tls.crt')),
+    });
+    // A session that failed (nginx not listening yet) or closed is replaced by the next request;
+    // its requests fail with the error.
+    const forget = () => {
+      if (h2 === made) h2 = null;
+    };
+    made.on('error', forget);
+    made.on('close', forget);
+    made.on('goaway', forget);
+    h2 = made;
+  }
   const session = h2;
   return new Promise((resolve, reject) => {
     const headers: http2.OutgoingHttpHeaders = { ':method': method, ':path': url, ...opts.headers };
