@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: lint, typecheck, unit and API tests (on PGlite, and again on the PostgreSQL
-# server when DATABASE_URL is set), the production build, and the browser tests.
+# server when DATABASE_URL is set), the production build, the deployment test (with DATABASE_URL,
+# nginx and pgbouncer) and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf reports && mkdir -p reports
@@ -37,6 +38,13 @@ node scripts/check-logs.mjs "$TEST_LOG_DIR"
 
 step "Build the web app"
 npm run build
+
+# The deployment of deploy/ (PgBouncer in transaction mode, two API processes, a worker, nginx over
+# HTTPS) started and used end to end; it needs a PostgreSQL server and Debian's nginx and pgbouncer.
+if [ -n "${DATABASE_URL:-}" ] && command -v nginx >/dev/null 2>&1 && command -v pgbouncer >/dev/null 2>&1; then
+  step "Deployment test (nginx, PgBouncer, two API processes, a job worker)"
+  npm run test:deploy
+fi
 
 step "Browser tests (Playwright, Chromium)"
 npx playwright test

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, parseConfig as parse } from './config';
+import { CONFIG_KEYS, ConfigError, parseConfig as parse } from './config';
 
 const secret = 'a'.repeat(40);
 // Published by earlier releases as development defaults (now refused as a signing secret).
@@ -30,6 +30,32 @@ describe('config', () => {
     expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+  });
+
+  it('takes DIRECT_DATABASE_URL for the session work, else DATABASE_URL; never without DATABASE_URL', () => {
+    const pooler = 'postgres://hr@127.0.0.1:6432/hr';
+    const server = 'postgres://hr@127.0.0.1:5432/hr';
+    expect(parseConfig({}).directDatabaseUrl).toBeUndefined();
+    expect(parseConfig({ DATABASE_URL: server }).directDatabaseUrl).toBe(server);
+    const pooled = parseConfig({ DATABASE_URL: pooler, DIRECT_DATABASE_URL: server });
+    expect(pooled).toMatchObject({ databaseUrl: pooler, directDatabaseUrl: server });
+    expect(() => parseConfig({ DIRECT_DATABASE_URL: server })).toThrow(/DIRECT_DATABASE_URL.*DATABASE_URL/);
+    expect(() => parseConfig({ DATABASE_URL: pooler, DIRECT_DATABASE_URL: 'nope' })).toThrow(
+      /DIRECT_DATABASE_URL/,
+    );
+  });
+
+  it('every setting is described in deploy/hr.env.example and the README', () => {
+    const root = new URL('../../../', import.meta.url);
+    const example = readFileSync(new URL('deploy/hr.env.example', root), 'utf8');
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    for (const key of CONFIG_KEYS) {
+      expect(example, `${key} in deploy/hr.env.example`).toMatch(new RegExp(`^#?${key}=`, 'm'));
+      expect(readme, `${key} in the README`).toContain(`\`${key}\``);
+    }
+    // And nothing there that the app does not read.
+    const named = [...example.matchAll(/^#?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect(named.filter((k) => !CONFIG_KEYS.includes(k!))).toEqual([]);
   });
 
   it('lists every bad key', () => {

@@ -28,6 +28,9 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   FILES_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
+  // Set when DATABASE_URL is a transaction-mode pooler (PgBouncer): PostgreSQL itself, for the work
+  // that needs a session of its own (ADR 0021).
+  DIRECT_DATABASE_URL: z.string().url().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_READ_LANES: z.coerce.number().int().min(0).max(64).default(2),
   // Behind a load balancer: "true" (trust every hop), a hop count, or the proxies' addresses/CIDRs.
@@ -51,6 +54,9 @@ const ConfigSchema = z.object({
     .default(30 * 24 * 3600),
 });
 
+/** Every environment variable read here (deploy/hr.env.example and the README list each). */
+export const CONFIG_KEYS = Object.keys(ConfigSchema.shape);
+
 export type Config = {
   nodeEnv: 'development' | 'test' | 'production';
   isProduction: boolean;
@@ -60,6 +66,12 @@ export type Config = {
   /** Uploaded files (local FileStore); defaults to `${DATA_DIR}/files`. */
   filesDir: string;
   databaseUrl?: string;
+  /**
+   * PostgreSQL itself, for migrations (a session advisory lock), LISTEN, the read lanes and backups:
+   * DIRECT_DATABASE_URL, else DATABASE_URL. When it differs from `databaseUrl`, that one is taken to
+   * be a transaction-mode pooler (ADR 0021).
+   */
+  directDatabaseUrl?: string;
   dbPoolMax: number;
   dbReadLanes: number;
   /** Fastify's trustProxy: whose X-Forwarded-For gives the client address (throttles, audit). */
@@ -98,6 +110,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration: ${keys.join('; ')}`);
   }
   const e = parsed.data;
+  if (e.DIRECT_DATABASE_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DIRECT_DATABASE_URL is set without DATABASE_URL; set DATABASE_URL to the pooler (PgBouncer) and DIRECT_DATABASE_URL to PostgreSQL itself, or only DATABASE_URL',
+    );
+  }
   const isProduction = e.NODE_ENV === 'production';
   // Outside production the server answers only this machine unless HOST says otherwise: a laptop
   // run (development secrets, demo users with a published password) must not be on the network.
@@ -130,6 +147,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     dataDir: e.DATA_DIR,
     filesDir: e.FILES_DIR ?? `${e.DATA_DIR.replace(/\/$/, '')}/files`,
     databaseUrl: e.DATABASE_URL,
+    directDatabaseUrl: e.DIRECT_DATABASE_URL ?? e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
     dbReadLanes: e.DB_READ_LANES,
     trustProxy: trustProxyOf(e.TRUST_PROXY),

@@ -10,6 +10,7 @@ async function main() {
   const config = configOrExit();
   const db = await createDb({
     databaseUrl: config.databaseUrl,
+    directUrl: config.directDatabaseUrl,
     dataDir: config.dataDir,
     poolMax: config.dbPoolMax,
     readLanes: config.dbReadLanes,

@@ -17,7 +17,12 @@ async function main() {
     );
     process.exit(1);
   }
-  const db = await createDb({ databaseUrl: config.databaseUrl, poolMax: config.dbPoolMax, readLanes: 0 });
+  const db = await createDb({
+    databaseUrl: config.databaseUrl,
+    directUrl: config.directDatabaseUrl,
+    poolMax: config.dbPoolMax,
+    readLanes: 0,
+  });
   await migrate(db);
   await settleDataKeyOrExit(db, config);
   const app = await buildApp({ config, db, jobs: true, webDir: null });

@@ -13,7 +13,8 @@ try {
   const config = parseConfig();
   const { dir, manifest } = await backup(
     {
-      databaseUrl: config.databaseUrl,
+      // pg_dump and pg_restore take a session of their own: PostgreSQL itself, not the pooler.
+      databaseUrl: config.directDatabaseUrl,
       dataDir: config.dataDir,
       filesDir: config.filesDir,
       dataKey: config.dataKey,

@@ -65,11 +65,18 @@ function tenantReadPrelude(companyId: string): string {
   return tenantPrelude(companyId).replace(/^BEGIN;/, 'BEGIN READ ONLY;');
 }
 
-export type DbOptions = { databaseUrl?: string; dataDir?: string; poolMax?: number; readLanes?: number };
+export type DbOptions = {
+  databaseUrl?: string;
+  /** PostgreSQL itself when `databaseUrl` is a transaction-mode pooler (ADR 0021). */
+  directUrl?: string;
+  dataDir?: string;
+  poolMax?: number;
+  readLanes?: number;
+};
 
 export async function createDb(opts: DbOptions): Promise<Db> {
   return opts.databaseUrl
-    ? createPgDb(opts.databaseUrl, opts.poolMax ?? 10, opts.readLanes)
+    ? createPgDb(opts.databaseUrl, opts.poolMax ?? 10, opts.readLanes, opts.directUrl)
     : createPgliteDb(opts.dataDir);
 }
 
@@ -151,7 +158,22 @@ function preparedStatementNamer(cap = 1000) {
   };
 }
 
-export async function createPgDb(databaseUrl: string, poolMax: number, readLanes = 2): Promise<Db> {
+/**
+ * `databaseUrl` carries the pooled traffic (requests' transactions, one-statement queries, the job
+ * runner). When `directUrl` is given and differs, `databaseUrl` is a pooler in transaction mode
+ * (PgBouncer, ADR 0021): a server connection belongs to a client only for one transaction, so the
+ * pool sends no startup options (PgBouncer refuses them) and no named prepared statements (the next
+ * statement may meet a server connection that never saw the Parse). What needs a session of its own
+ * goes to `directUrl`: `exclusive` (migrations hold a session advisory lock), LISTEN and the read
+ * lanes (opened as hr_app, their company switch lasts across statements).
+ */
+export async function createPgDb(
+  databaseUrl: string,
+  poolMax: number,
+  readLanes = 2,
+  directUrl: string = databaseUrl,
+): Promise<Db> {
+  const pooled = directUrl !== databaseUrl;
   // Dates stay strings (`date` has no time zone; a JS Date would shift it) and int8 becomes a number.
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') => {
@@ -164,31 +186,33 @@ export async function createPgDb(databaseUrl: string, poolMax: number, readLanes
   // query on every call (custom plans), and planning the list query costs about four times running
   // it. Our queries are index-driven with the company in RLS, so a parameter value rarely changes
   // the best plan.
+  // Through a pooler neither applies: unnamed statements are planned at each execution anyway.
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolMax,
     types,
-    options: '-c plan_cache_mode=force_generic_plan',
+    ...(pooled ? {} : { options: '-c plan_cache_mode=force_generic_plan' }),
   });
-  const named = preparedStatementNamer();
+  const named = pooled ? unnamed : preparedStatementNamer();
   pool.on('error', () => undefined); // an idle client dropped by the server is replaced on next use
   // Reads without a transaction: pipelined connections opened as the non-owner role and read-only
   // (ADR 0007, 0012). DB_READ_LANES=0 turns them off: reads then take a pooled connection.
   const reads =
     readLanes > 0
       ? createReadLanes({
-          connectionString: databaseUrl,
+          connectionString: directUrl,
           count: readLanes,
           types,
           options: '-c role=hr_app -c plan_cache_mode=force_generic_plan',
-          named,
+          // Lanes are PostgreSQL's own connections: their statements stay named.
+          named: pooled ? preparedStatementNamer() : named,
         })
       : null;
   /**
    * A checked-out client runs one statement at a time in the order asked: a transaction may start
    * several reads at once (Promise.all), which pg queues itself today but deprecates (pg@9 refuses).
    */
-  const wrap = (client: pg.PoolClient): Connection => {
+  const wrap = (client: pg.ClientBase): Connection => {
     let last: Promise<unknown> = Promise.resolve();
     const inTurn = <R>(step: () => Promise<R>): Promise<R> => {
       const next = last.then(step);
@@ -259,6 +283,7 @@ export async function createPgDb(databaseUrl: string, poolMax: number, readLanes
       return reads ? reads.run(companyId, fn) : inTx(tenantReadPrelude(companyId), fn);
     },
     exclusive: async (fn) => {
+      if (pooled) return onDirectClient(directUrl, types, (client) => fn(wrap(client)));
       const { client, release } = await checkout();
       try {
         return await fn(wrap(client));
@@ -266,11 +291,36 @@ export async function createPgDb(databaseUrl: string, poolMax: number, readLanes
         release();
       }
     },
-    listen: (channel, onMessage, onState) => listenPg(databaseUrl, channel, onMessage, onState),
+    listen: (channel, onMessage, onState) => listenPg(directUrl, channel, onMessage, onState),
     close: async () => {
       await Promise.all([pool.end(), reads?.close()]);
     },
   };
+}
+
+/** Statements as they are, never prepared under a name (through a transaction-mode pooler). */
+function unnamed(text: string, values?: unknown[]): pg.QueryConfig {
+  return values && values.length > 0 ? { text, values } : { text };
+}
+
+/**
+ * `fn` on a connection of its own to PostgreSQL, closed after: a session that lasts across
+ * statements (a session advisory lock) when the pool's connections do not.
+ */
+async function onDirectClient<T>(
+  url: string,
+  types: pg.CustomTypesConfig,
+  fn: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url, types });
+  // A connection lost mid-way fails the statement in flight; the error event must not end the process.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**

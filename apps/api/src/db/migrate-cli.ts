@@ -4,7 +4,7 @@ import { migrate } from './migrate';
 
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL or the PGlite DATA_DIR. */
 const config = parseConfig();
-const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+const db = await createDb({ databaseUrl: config.directDatabaseUrl, dataDir: config.dataDir, poolMax: 2 });
 try {
   const applied = await migrate(db);
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date');

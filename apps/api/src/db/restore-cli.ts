@@ -18,7 +18,8 @@ try {
   const config = parseConfig();
   const result = await restore(
     {
-      databaseUrl: config.databaseUrl,
+      // pg_dump and pg_restore take a session of their own: PostgreSQL itself, not the pooler.
+      databaseUrl: config.directDatabaseUrl,
       dataDir: config.dataDir,
       filesDir: config.filesDir,
       dataKey: config.dataKey,
@@ -31,7 +32,7 @@ try {
     console.error(`Table ${d.table}: ${d.expected} rows backed up, ${d.found} restored.`);
   if (result.missingFiles.length > 0)
     console.error(`${result.missingFiles.length} files the database names are missing.`);
-  const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+  const db = await createDb({ databaseUrl: config.directDatabaseUrl, dataDir: config.dataDir, poolMax: 2 });
   try {
     const report = await verifyAuditChain(db);
     console.log(describeReport(report));

@@ -40,7 +40,7 @@ if (!pw.success) {
 }
 
 const config = parseConfig();
-const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+const db = await createDb({ databaseUrl: config.directDatabaseUrl, dataDir: config.dataDir, poolMax: 2 });
 try {
   await migrate(db);
   const r = await createCompany(db, {

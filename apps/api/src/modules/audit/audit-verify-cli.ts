@@ -4,7 +4,7 @@ import { describeReport, verifyAuditChain } from './audit-chain';
 
 /** `npm run audit:verify`: walks every company's audit chain; exits 1 naming the first broken link of each. */
 const config = parseConfig();
-const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+const db = await createDb({ databaseUrl: config.directDatabaseUrl, dataDir: config.dataDir, poolMax: 2 });
 try {
   const report = await verifyAuditChain(db);
   console.log(describeReport(report));
