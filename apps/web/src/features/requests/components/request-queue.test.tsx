@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { apiClient } from '../../../lib/api-client';
+import { ConfirmHost } from '../../../lib/confirm';
 import { renderWithProviders } from '../../../test/render';
 import { RegularisationQueue } from '../../attendance/components/regularisation-queue';
 import { ReimbursementQueue } from '../../expenses/components/reimbursement-queue';
@@ -165,6 +166,41 @@ describe('the approval drawers', () => {
     }
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('bulk: the selected are decided, and one refused shows with its reason in words', async () => {
+    serve('/requests/leaves', leave);
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({
+      data: {
+        data: {
+          results: [{ id: 'l1', ok: false, status: null, message: 'This request is already approved' }],
+          decided: 0,
+          failed: 1,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <LeaveQueue mode="team" />
+        <ConfirmHost />
+      </>,
+    );
+    await user.click(await screen.findByRole('checkbox', { name: 'Select leave of Priya Sharma' }));
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    // Rejecting without a reason is stopped here, in words.
+    await user.click(screen.getByRole('button', { name: 'Reject selected' }));
+    expect(screen.getByText('Give a reason for the rejection')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve selected' }));
+    const ask = await screen.findByRole('dialog', { name: 'Approve 1 selected?' });
+    await user.click(within(ask).getByRole('button', { name: 'Approve' }));
+    const results = await screen.findByRole('list', { name: 'Results of the decision' });
+    expect(results).toHaveTextContent('Not decided — Priya Sharma: This request is already approved');
+    expect(post).toHaveBeenCalledWith(
+      '/requests/leaves/bulk',
+      { ids: ['l1'], decision: 'approve', comment: undefined },
+      { silent: true },
+    );
   });
 
   it('every Drawer and Modal names its close button through the theme, with no props of its own', () => {
