@@ -5,7 +5,7 @@ import { PAYROLL_AREA, PAYROLL_SCREENS } from '../apps/web/src/app/routes/payrol
 import { TEAM_AREA, TEAM_SCREENS } from '../apps/web/src/app/routes/team';
 import type { ScreenDef } from '../apps/web/src/app/routes/types';
 import { USER_AREA, USER_SCREENS } from '../apps/web/src/app/routes/user';
-import { BUILT_IN_ROLES } from '../packages/contract/src/permissions';
+import { BUILT_IN_ROLES, dataScopeOf } from '../packages/contract/src/permissions';
 import { E2E } from './env';
 import { apiLogin, countRequests, DEMO, expectNoAxeViolations, settle, signIn } from './support/helpers';
 
@@ -108,7 +108,10 @@ const ROLES = [
 
 for (const { role, email, builtIn } of ROLES) {
   const granted = new Set<string>(builtIn);
-  const mayOpen = (screen: ScreenDef) => screen.permission.every((p) => granted.has(p));
+  // The admin request queues also need company-wide data scope (the manager holds their permissions).
+  const mayOpen = (screen: ScreenDef) =>
+    screen.permission.every((p) => granted.has(p)) &&
+    (!screen.companyWide || dataScopeOf([...granted]) === 'company');
 
   test.describe(`accessibility as ${role}`, () => {
     // One signed-in page for the role's screens, visited one after another (after a failure the

@@ -340,3 +340,42 @@ export const ApprovalInboxItemSchema = z.object({
 });
 export type ApprovalInboxItem = z.infer<typeof ApprovalInboxItemSchema>;
 export const ApprovalInboxResponseSchema = envelope(z.array(ApprovalInboxItemSchema));
+
+// ---------- Deciding many requests of a queue at once ----------
+
+/** Most requests one bulk decision takes (a page of a queue is at most 100 rows). */
+export const BULK_DECISION_MAX = 100;
+
+export const BulkDecisionInputSchema = z
+  .strictObject({
+    ids: z
+      .array(z.string().uuid('Choose requests from the list'))
+      .min(1, 'Choose at least one request')
+      .max(BULK_DECISION_MAX, `Choose at most ${BULK_DECISION_MAX} requests at a time`),
+    decision: z.enum(['approve', 'reject']),
+    comment: z.string().trim().max(1000).optional(),
+  })
+  .refine((v) => v.decision === 'approve' || !!v.comment, {
+    path: ['comment'],
+    message: 'Give a reason for the rejection',
+  });
+export type BulkDecisionInput = z.infer<typeof BulkDecisionInputSchema>;
+
+/** What became of one request of a bulk decision: its new status, or why it was not decided. */
+export const BulkDecisionResultSchema = z.object({
+  id: z.string(),
+  ok: z.boolean(),
+  /** The request's status after the decision (null when it failed). */
+  status: z.string().nullable(),
+  /** "Approved", or the reason in words ("This request is already approved"). */
+  message: z.string(),
+});
+export type BulkDecisionResult = z.infer<typeof BulkDecisionResultSchema>;
+export const BulkDecisionResponseSchema = envelope(
+  z.object({
+    results: z.array(BulkDecisionResultSchema),
+    decided: z.number().int(),
+    failed: z.number().int(),
+  }),
+);
+export type BulkDecisionResponse = z.infer<typeof BulkDecisionResponseSchema>['data'];

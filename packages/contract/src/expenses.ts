@@ -148,6 +148,26 @@ export const ExpenseSchema = z.object({
 export type Expense = z.infer<typeof ExpenseSchema>;
 
 export const ExpenseResponseSchema = envelope(ExpenseSchema);
+
+/**
+ * What approving a claim means, for the approver's drawer: the category's limits with what the
+ * employee has claimed in it that month, and all their claims of the claim's month.
+ */
+export const ExpenseDecisionContextSchema = z.object({
+  /** The claim's month, YYYY-MM (the month its monthly limit counts). */
+  month: z.string(),
+  category: z.object({
+    name: z.string(),
+    max_per_claim_paise: z.number().int().nullable(),
+    max_per_month_paise: z.number().int().nullable(),
+    /** Pending, approved and paid claims of the category that month, this one included. */
+    month_total_paise: z.number().int(),
+  }),
+  /** Every pending, approved or paid claim of the employee that month, this one included. */
+  month_claims: z.object({ count: z.number().int(), total_paise: z.number().int() }),
+});
+export type ExpenseDecisionContext = z.infer<typeof ExpenseDecisionContextSchema>;
+export const ExpenseDecisionContextResponseSchema = envelope(ExpenseDecisionContextSchema);
 export const ExpensePageSchema = pagedEnvelope(ExpenseSchema);
 
 export const ExpenseDropdownsSchema = envelope(

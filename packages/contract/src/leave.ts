@@ -261,6 +261,36 @@ export type LeaveRequest = z.infer<typeof LeaveRequestSchema>;
 export const LeaveRequestResponseSchema = envelope(LeaveRequestSchema);
 export const LeaveRequestPageSchema = pagedEnvelope(LeaveRequestSchema);
 
+/**
+ * What approving a leave request does, for the approver's drawer: the employee's balance of the
+ * leave type before and after (paid leave only moves it), and who else of the team is away then.
+ */
+export const LeaveDecisionContextSchema = z.object({
+  balance: z.object({
+    leave_type_name: z.string(),
+    unit: z.enum(LEAVE_UNITS),
+    paid: z.boolean(),
+    /** The balance now (approved entries), before this request is approved. */
+    before: z.number(),
+    /** The balance once approved (the same for unpaid leave or a request no longer pending). */
+    after: z.number(),
+    /** Other pending requests of the type, which also wait to be debited. */
+    other_pending: z.number(),
+  }),
+  /** Others of the team (the caller's reports and the employee's colleagues, within the caller's scope) on leave over these dates. */
+  away: z.array(
+    z.object({
+      employee_id: z.string(),
+      employee_name: z.string(),
+      from_date: isoDate,
+      to_date: isoDate,
+      status: z.enum(['pending', 'approved']),
+    }),
+  ),
+});
+export type LeaveDecisionContext = z.infer<typeof LeaveDecisionContextSchema>;
+export const LeaveDecisionContextResponseSchema = envelope(LeaveDecisionContextSchema);
+
 /** `GET employee/leave-request`: my requests, optionally of one month. */
 export const MyLeaveQuerySchema = PageQuerySchema.extend({
   month: MonthOfYearQuerySchema.optional(),

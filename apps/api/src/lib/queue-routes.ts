@@ -1,8 +1,16 @@
-import { DecisionInputSchema, IdParamSchema, RejectInputSchema } from '@hr/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  BulkDecisionInputSchema,
+  BulkDecisionResponseSchema,
+  type BulkDecisionResult,
+  DecisionInputSchema,
+  IdParamSchema,
+  RejectInputSchema,
+} from '@hr/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type Actor, actorOf } from '../plugins/auth';
+import { AppError } from './errors';
 
 export type QueueMode = 'team' | 'admin';
 
@@ -33,6 +41,14 @@ export type QueueRoutesOptions<
   schemas: { query: Q; page: P; item: I };
   messages: { approved: string; rejected: string };
   list(actor: Actor, query: z.output<Q>, mode: QueueMode): Promise<{ rows: Data<P>; total: number }>;
+  /**
+   * Registers `GET <path>/:id/context` when given: what deciding the request does (a leave
+   * balance before and after, a claim's limits), for the same callers as the request itself.
+   */
+  context?: {
+    schema: z.ZodType;
+    get(actor: Actor, id: string, mode: QueueMode): Promise<unknown>;
+  };
   /** Registers `GET <path>/:id` when given. */
   get?(actor: Actor, id: string, mode: QueueMode): Promise<Data<I>>;
   decide(
@@ -67,6 +83,15 @@ export function queueRoutes<
   for (const mode of ['team', 'admin'] as const) {
     const base = o.paths[mode];
     const { view, edit } = 'view' in o.permissions ? o.permissions : o.permissions[mode];
+    // The admin queue holds every request of the company: company-wide data scope only, whatever
+    // the module's own checks (a team-scope manager with the queue permission is refused).
+    const who = (req: FastifyRequest) => {
+      const actor = actorOf(req);
+      if (mode === 'admin' && actor.scope !== 'company') {
+        throw new AppError('FORBIDDEN', 'The admin queue needs company-wide access');
+      }
+      return actor;
+    };
     r.get(
       base,
       {
@@ -75,7 +100,7 @@ export function queueRoutes<
       },
       async (req) => {
         const q = req.query as z.output<Q>;
-        const { rows, total } = await o.list(actorOf(req), q, mode);
+        const { rows, total } = await o.list(who(req), q, mode);
         const meta = { totalCount: total, page: q.page, records: q.records };
         return { status: 200, message: 'ok', data: rows, meta };
       },
@@ -88,9 +113,64 @@ export function queueRoutes<
           config: { permission: view },
           schema: { tags, params: IdParamSchema, response: { 200: schemas.item } },
         },
-        async (req) => ok(await get(actorOf(req), req.params.id, mode)),
+        async (req) => ok(await get(who(req), req.params.id, mode)),
       );
     }
+    const context = o.context;
+    if (context) {
+      r.get(
+        `${base}/:id/context`,
+        {
+          config: { permission: view },
+          schema: { tags, params: IdParamSchema, response: { 200: context.schema } },
+        },
+        async (req) => ok(await context.get(who(req), req.params.id, mode)),
+      );
+    }
+    // Many requests at once, each through the single decision (its own transaction, the same
+    // rules and locks): one that fails is reported with its reason and the others go on.
+    r.post(
+      `${base}/bulk`,
+      {
+        config: { permission: edit },
+        schema: { tags, body: BulkDecisionInputSchema, response: { 200: BulkDecisionResponseSchema } },
+      },
+      async (req) => {
+        const actor = who(req);
+        const { decision, comment } = req.body;
+        const results: BulkDecisionResult[] = [];
+        for (const id of new Set(req.body.ids)) {
+          try {
+            const out = await o.decide(
+              actor,
+              id,
+              decision === 'approve' ? 'approved' : 'rejected',
+              comment || null,
+              mode,
+            );
+            const item = (out instanceof DecisionReply ? out.item : out) as { status?: unknown };
+            const message =
+              out instanceof DecisionReply
+                ? out.message
+                : o.messages[decision === 'approve' ? 'approved' : 'rejected'];
+            results.push({ id, ok: true, status: String(item.status ?? ''), message });
+          } catch (e) {
+            if (!(e instanceof AppError)) {
+              req.log.error({ err: e, id }, 'bulk decision failed');
+              results.push({ id, ok: false, status: null, message: 'Something went wrong; try it alone' });
+              continue;
+            }
+            results.push({ id, ok: false, status: null, message: reasonOf(e) });
+          }
+        }
+        const decided = results.filter((x) => x.ok).length;
+        return {
+          status: 200,
+          message: `${decided} of ${results.length} decided`,
+          data: { results, decided, failed: results.length - decided },
+        };
+      },
+    );
     r.put(
       `${base}/:id/approve`,
       {
@@ -104,7 +184,7 @@ export function queueRoutes<
       },
       async (req) =>
         decided(
-          await o.decide(actorOf(req), req.params.id, 'approved', req.body?.comment || null, mode),
+          await o.decide(who(req), req.params.id, 'approved', req.body?.comment || null, mode),
           o.messages.approved,
         ),
     );
@@ -116,9 +196,15 @@ export function queueRoutes<
       },
       async (req) =>
         decided(
-          await o.decide(actorOf(req), req.params.id, 'rejected', req.body.comment, mode),
+          await o.decide(who(req), req.params.id, 'rejected', req.body.comment, mode),
           o.messages.rejected,
         ),
     );
   }
+}
+
+/** A refused decision in words: the field errors' messages when there are any, else the message. */
+function reasonOf(e: AppError): string {
+  const errors = e.details?.errors;
+  return errors?.length ? errors.map((x) => x.message).join('; ') : e.message;
 }

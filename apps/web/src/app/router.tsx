@@ -30,7 +30,7 @@ function Lazy({ children }: { children: ReactNode }) {
 /** A private screen: permission guard, then the lazy screen (or the not-available placeholder). */
 function screenRoute(def: ScreenDef): RouteObject {
   const element = (
-    <PermissionGuard required={def.permission}>
+    <PermissionGuard required={def.permission} companyWide={def.companyWide}>
       <Lazy>{def.Screen ? <def.Screen /> : <NotAvailableYet title={def.title} />}</Lazy>
     </PermissionGuard>
   );

@@ -173,6 +173,21 @@ export async function monthTotal(
   return Number(rows[0]!.total);
 }
 
+/** The employee's standing claims (pending, approved, paid) of the month holding `date`, in all categories. */
+export async function monthClaims(
+  tx: Queryable,
+  employeeId: string,
+  date: string,
+): Promise<{ count: number; total_paise: number }> {
+  const { rows } = await tx.query<{ count: number; total: number }>(
+    `SELECT count(*)::int AS count, coalesce(sum(amount_paise), 0)::float8 AS total FROM expenses
+      WHERE employee_id = $1 AND deleted_at IS NULL AND status IN ('pending', 'approved', 'paid')
+        AND date_trunc('month', expense_date) = date_trunc('month', $2::date)`,
+    [employeeId, date],
+  );
+  return { count: Number(rows[0]!.count), total_paise: Number(rows[0]!.total) };
+}
+
 /** Another standing claim of the same bill (number, amount, date) by the employee. */
 export async function sameBill(
   tx: Queryable,

@@ -2,6 +2,7 @@ import {
   ExpenseCategoryInputSchema,
   ExpenseCategoryListSchema,
   ExpenseCategoryResponseSchema,
+  ExpenseDecisionContextResponseSchema,
   ExpenseDropdownsSchema,
   ExpenseDuplicateCheckInputSchema,
   ExpenseDuplicateCheckResponseSchema,
@@ -238,6 +239,10 @@ export function expensesRoutes(app: FastifyInstance, deps: { expenses: ExpensesS
     messages: { approved: 'Claim approved', rejected: 'Claim rejected' },
     list: (actor, q, mode) => (mode === 'team' ? svc.teamQueue(actor, q) : svc.adminQueue(actor, q)),
     get: (actor, id, mode) => svc.queueItem(actor, id, mode),
+    context: {
+      schema: ExpenseDecisionContextResponseSchema,
+      get: (actor, id, mode) => svc.decisionContext(actor, id, mode),
+    },
     decide: (actor, id, decision, comment, mode) => svc.decide(actor, id, decision, comment, mode),
   });
 

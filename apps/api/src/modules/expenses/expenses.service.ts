@@ -4,6 +4,7 @@ import {
   type Expense,
   type ExpenseCategoryInput,
   ExpenseCategoryInputSchema,
+  type ExpenseDecisionContext,
   type ExpenseDuplicateCheck,
   type ExpenseDuplicateCheckInput,
   ExpenseDuplicateCheckInputSchema,
@@ -564,6 +565,41 @@ export function createExpensesService(deps: { db: Db; engine: ApprovalEngine }) 
           throw notFound('Expense');
         }
         return item;
+      }),
+
+    /**
+     * What approving a claim means: the category's limits and what the employee has claimed that
+     * month (in the category and in all). For the same callers as the claim in the queue.
+     */
+    decisionContext: (actor: Actor, id: string, mode: Exclude<QueueMode, 'mine'>) =>
+      db.tenantRead(actor.companyId, async (tx): Promise<ExpenseDecisionContext> => {
+        if (mode === 'admin') requireCompanyScope(actor);
+        const row = await repo.getExpense(tx, id);
+        if (!row || row.status === 'draft' || !row.expense_date) throw notFound('Expense');
+        if (mode === 'team') {
+          const approvalId = await approvalIdOf(tx, id);
+          if (!approvalId || !(await engine.isParticipant(tx, approvalId, actor.employeeId))) {
+            throw notFound('Expense');
+          }
+        }
+        const category = await repo.getCategory(tx, row.category_id);
+        const month = await repo.monthClaims(tx, row.employee_id, row.expense_date);
+        return {
+          month: row.expense_date.slice(0, 7),
+          category: {
+            name: row.category_name,
+            max_per_claim_paise: category?.max_per_claim_paise ?? null,
+            max_per_month_paise: category?.max_per_month_paise ?? null,
+            month_total_paise: await repo.monthTotal(
+              tx,
+              row.employee_id,
+              row.category_id,
+              row.expense_date,
+              null,
+            ),
+          },
+          month_claims: month,
+        };
       }),
 
     decide: (

@@ -9,6 +9,7 @@ import {
   LeaveCalendarQuerySchema,
   LeaveCalendarResponseSchema,
   LeaveConfigurationResponseSchema,
+  LeaveDecisionContextResponseSchema,
   LeaveExplainerQuerySchema,
   LeaveExplainerResponseSchema,
   LeavePolicyInputSchema,
@@ -367,6 +368,10 @@ export function leaveRoutes(app: FastifyInstance, deps: { leave: LeaveService; f
     schemas: { query: LeaveQueueQuerySchema, page: LeaveRequestPageSchema, item: LeaveRequestResponseSchema },
     messages: { approved: 'Leave approved', rejected: 'Leave rejected' },
     list: (actor, q, mode) => svc.queue(actor, q, mode),
+    context: {
+      schema: LeaveDecisionContextResponseSchema,
+      get: (actor, id, mode) => svc.decisionContext(actor, id, mode),
+    },
     decide: (actor, id, decision, comment, mode) => svc.decide(actor, id, decision, comment, mode),
   });
 }

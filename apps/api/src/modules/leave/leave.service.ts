@@ -2,6 +2,7 @@ import {
   dataScopeOf,
   type LeaveBalance,
   type LeaveBalanceAdjust,
+  type LeaveDecisionContext,
   type LeavePolicyInput,
   type LeavePreview,
   type LeaveQueueQuery,
@@ -940,6 +941,69 @@ export function createLeaveService(deps: {
         const onlyIds = await engine.awaitingSubjects(tx, LEAVE_TYPE, actor.employeeId);
         const page = await repo.listPage(tx, { ...q, status: undefined }, { onlyIds });
         return { rows: await toItems(tx, page.rows, actor, 'team'), total: page.total };
+      }),
+
+    /**
+     * What approving a request does, for its approver (team) or a company-wide leave reader
+     * (admin): the balance of its type before and after, and who else of the team is away then.
+     * Others get 404, as for the request itself.
+     */
+    decisionContext: (actor: Actor, id: string, mode: QueueMode) =>
+      db.tenantRead(actor.companyId, async (tx): Promise<LeaveDecisionContext> => {
+        const [row] = await repo.getRequests(tx, [id]);
+        if (!row) throw notFound('Leave request');
+        if (
+          mode === 'admin'
+            ? dataScopeOf(actor.permissions) !== 'company'
+            : row.employee_id === actor.employeeId
+        )
+          throw notFound('Leave request');
+        if (mode === 'team') {
+          const approvalId = await approvalIdOf(tx, id);
+          if (!approvalId || !(await engine.isParticipant(tx, approvalId, actor.employeeId)))
+            throw notFound('Leave request');
+        }
+        const b = (await balancesOf(tx, row.employee_id)).find((x) => x.leave_type_id === row.leave_type_id);
+        const before = b?.balance ?? 0;
+        // Approving debits paid leave by the request's total; its pending hold is released.
+        const debits = row.status === 'pending' && row.paid;
+        const pendingHere = debits ? row.total : 0;
+        // "The team": the caller's reports and the employee's colleagues (same manager), within
+        // what the caller may see of employees; neither the employee nor the caller.
+        const params: unknown[] = [row.employee_id, actor.employeeId, row.from_date, row.to_date];
+        const scope = scopeWhere(
+          { scope: dataScopeOf(actor.permissions), employeeId: actor.employeeId },
+          params,
+        );
+        const { rows: away } = await tx.query<{
+          employee_id: string;
+          employee_name: string;
+          from_date: string;
+          to_date: string;
+          status: 'pending' | 'approved';
+        }>(
+          `SELECT r.employee_id, trim(e.first_name || ' ' || e.last_name) AS employee_name,
+                  r.from_date::text AS from_date, r.to_date::text AS to_date, r.status
+             FROM leave_requests r JOIN employees e ON e.id = r.employee_id
+            WHERE r.status IN ('pending', 'approved') AND r.from_date <= $4::date AND r.to_date >= $3::date
+              AND e.id <> $1 AND e.id IS DISTINCT FROM $2::uuid
+              AND (e.manager_id = $2::uuid
+                   OR e.manager_id = (SELECT manager_id FROM employees WHERE id = $1))
+              ${scope ? `AND ${scope}` : ''}
+            ORDER BY r.from_date, employee_name, r.id LIMIT 50`,
+          params,
+        );
+        return {
+          balance: {
+            leave_type_name: row.leave_type_name,
+            unit: b?.unit ?? (row.hours === null ? 'day' : 'hour'),
+            paid: row.paid,
+            before,
+            after: debits ? round2(before - row.total) : before,
+            other_pending: round2((b?.pending ?? 0) - pendingHere),
+          },
+          away,
+        };
       }),
 
     decide: (

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createAppStore } from '../../lib/store';
 import { PermissionGuard } from './permission-guard';
 
-function setup(permissions: string[], required?: string[]) {
+function setup(permissions: string[], required?: string[], companyWide?: boolean) {
   localStorage.setItem('token', 't');
   localStorage.setItem('permissions', JSON.stringify(permissions));
   const store = createAppStore();
@@ -14,7 +14,7 @@ function setup(permissions: string[], required?: string[]) {
       {
         path: '/secret',
         element: (
-          <PermissionGuard required={required}>
+          <PermissionGuard required={required} companyWide={companyWide}>
             <p>Secret screen</p>
           </PermissionGuard>
         ),
@@ -57,5 +57,16 @@ describe('PermissionGuard', () => {
     // The guarded entry was replaced: going back reaches the page before it.
     await act(() => router.navigate(-1));
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('a company-wide screen refuses a team-scope caller holding its permission', async () => {
+    setup(['manager_dashboard.view', 'leave_requests.view'], ['leave_requests.view'], true);
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    expect(screen.queryByText('Secret screen')).not.toBeInTheDocument();
+  });
+
+  it('a company-wide screen opens for company-wide scope (employee_list.view)', () => {
+    setup(['employee_list.view', 'leave_requests.view'], ['leave_requests.view'], true);
+    expect(screen.getByText('Secret screen')).toBeInTheDocument();
   });
 });

@@ -36,24 +36,28 @@ export const ADMIN_SCREENS: ScreenDef[] = [
     path: 'requests/regularization',
     title: 'Regularisation requests',
     permission: ['regularisation_requests.view'],
+    companyWide: true,
     Screen: AdminRegularisationScreen,
   },
   {
     path: 'requests/leave',
     title: 'Leave requests',
     permission: ['leave_requests.view'],
+    companyWide: true,
     Screen: AdminLeaveScreen,
   },
   {
     path: 'requests/reimbursements',
     title: 'Reimbursement requests',
     permission: ['reimbursements_requests.view'],
+    companyWide: true,
     Screen: AdminReimbursementsScreen,
   },
   {
     path: 'requests/profile-change',
     title: 'Profile Change',
     permission: ['profile_change_requests.view'],
+    companyWide: true,
     Screen: AdminProfileChangeScreen,
   },
   { path: 'employees', title: 'Employees', permission: ['employee_list.view'], Screen: EmployeeListScreen },
@@ -160,7 +164,7 @@ export const ADMIN_SCREENS: ScreenDef[] = [
 function link(label: string, path: string): MenuLink {
   const screen = ADMIN_SCREENS.find((s) => s.path === path);
   if (!screen) throw new Error(`No admin screen at ${path}`);
-  return { label, to: `/admin/${path}`, permission: screen.permission };
+  return { label, to: `/admin/${path}`, permission: screen.permission, companyWide: screen.companyWide };
 }
 
 export const ADMIN_AREA: AreaNav = {

@@ -8,5 +8,10 @@ export type ScreenDef = {
   path: string;
   title: string;
   permission: readonly string[];
+  /**
+   * Only for callers with company-wide data scope (the admin request queues, which list every
+   * request of the company): a team-scope manager holding the queue permission is not allowed.
+   */
+  companyWide?: boolean;
   Screen?: LazyExoticComponent<ComponentType>;
 };

@@ -67,6 +67,18 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('hides the admin request queues from a caller without company-wide scope', () => {
+    const queues = ['leave_requests.view', 'reimbursements_requests.view', 'admin_dashboard.view'];
+    const links = (perms: string[]) =>
+      visibleMenu(ADMIN_AREA.menu, perms).flatMap((e) =>
+        ('children' in e ? e.children : [e]).map((l) => l.to),
+      );
+    expect(links(queues)).not.toContain('/admin/requests/leave');
+    expect(links([...queues, 'employee_list.view'])).toEqual(
+      expect.arrayContaining(['/admin/requests/leave', '/admin/requests/reimbursements']),
+    );
+  });
+
   it('filters the menu data the same way', () => {
     expect(visibleMenu(USER_AREA.menu, []).length).toBe(0);
   });

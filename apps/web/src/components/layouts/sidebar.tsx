@@ -1,4 +1,4 @@
-import { hasAllPermissions } from '@hr/contract';
+import { dataScopeOf, hasAllPermissions } from '@hr/contract';
 import { Menu, NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link, matchPath, useLocation } from 'react-router';
@@ -7,7 +7,9 @@ import { isMenuGroup, type MenuEntry, type MenuLink } from './types';
 
 /** Drops items the user lacks the permission for, and groups left empty. */
 export function visibleMenu(menu: readonly MenuEntry[], permissions: readonly string[]): MenuEntry[] {
-  const allowed = (item: MenuLink) => hasAllPermissions(permissions, item.permission);
+  const allowed = (item: MenuLink) =>
+    hasAllPermissions(permissions, item.permission) &&
+    (!item.companyWide || dataScopeOf(permissions) === 'company');
   return menu.flatMap((entry): MenuEntry[] => {
     if (!isMenuGroup(entry)) return allowed(entry) ? [entry] : [];
     const children = entry.children.filter(allowed);

@@ -20,6 +20,8 @@ export type MenuLink = {
   to: string;
   /** Every entry is needed to see the item (same rule as the route guard). */
   permission?: readonly string[];
+  /** Only for callers with company-wide data scope (same rule as the route guard). */
+  companyWide?: boolean;
   icon?: MenuIconKey;
   /** Active only on this exact path (area dashboards). */
   end?: boolean;

@@ -4,6 +4,7 @@ import type {
   ExpenseCategory,
   ExpenseCategoryInput,
   ExpenseCategoryTotal,
+  ExpenseDecisionContext,
   ExpenseDuplicateCheck,
   ExpenseDuplicateCheckInput,
   ExpenseListQuery,
@@ -19,6 +20,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiParams } from '../../../components/data-table';
 import { apiClient } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/export';
+import { useBulkDecide, useDecisionContext } from '../../requests/api/use-queue-actions';
 
 type Envelope<T> = { status: number; message: string; data: T };
 const KEY = ['expenses'] as const;
@@ -211,4 +213,14 @@ export function useSaveCategory() {
             .data.data,
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
+}
+
+/** Several claims of the queue approved or rejected at once. */
+export function useBulkDecideExpense(mode: QueueMode) {
+  return useBulkDecide(QUEUE_URL[mode], KEY);
+}
+
+/** The claim's category limits and the employee's claims of that month. */
+export function useExpenseDecisionContext(mode: QueueMode, id: string) {
+  return useDecisionContext<ExpenseDecisionContext>(QUEUE_URL[mode], id, KEY);
 }

@@ -8,20 +8,22 @@ import {
   type ReimbursementQueueQuery,
   ReimbursementQueueQuerySchema,
 } from '@hr/contract';
-import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, List, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { FilterSelect, specFromContract, useListParams } from '../../../components/data-table';
 import { DateField } from '../../../components/ui/date-field';
 import { ApiError } from '../../../lib/api-client';
 import { confirm } from '../../../lib/confirm';
 import { formErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { formatDate, formatPaise, todayIn } from '../../../lib/format';
+import { formatDate, formatMonth, formatPaise, todayIn } from '../../../lib/format';
 import { selectPermissions, useAppSelector, useCompanyTimeZone } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
 import { createdAtColumn, employeeColumn, RequestQueue } from '../../requests/components/request-queue';
 import {
   type QueueMode,
+  useBulkDecideExpense,
   useDecideExpense,
+  useExpenseDecisionContext,
   useExpenseDropdowns,
   usePayExpense,
   useReimbursementQueue,
@@ -98,6 +100,48 @@ function PayoutForm({ expense, onDone }: { expense: Expense; onDone: () => void 
   );
 }
 
+/** What approving the claim means: its category's limits and the employee's claims of that month. */
+function ClaimContext({ mode, id }: { mode: QueueMode; id: string }) {
+  const ctx = useExpenseDecisionContext(mode, id);
+  if (ctx.isPending) return <Loader size="sm" aria-label="Loading the claim's limits" />;
+  if (ctx.isError || !ctx.data) {
+    return (
+      <Text size="sm" c="red">
+        The category's limits could not be loaded.
+      </Text>
+    );
+  }
+  const { category: c, month_claims: m } = ctx.data;
+  const month = formatMonth(ctx.data.month);
+  return (
+    <Paper withBorder p="sm" aria-label="Limits and claims this month" component="section">
+      <Title order={3} size="h5" mb={4}>
+        Limits and claims in {month}
+      </Title>
+      <List size="sm" spacing={2}>
+        <List.Item>
+          {c.name} limit:{' '}
+          {c.max_per_claim_paise == null && c.max_per_month_paise == null
+            ? 'none'
+            : [
+                c.max_per_claim_paise != null && `${formatPaise(c.max_per_claim_paise)} a claim`,
+                c.max_per_month_paise != null && `${formatPaise(c.max_per_month_paise)} a month`,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+        </List.Item>
+        <List.Item>
+          {c.name} claimed in {month}: {formatPaise(c.month_total_paise)}
+          {c.max_per_month_paise != null ? ` of ${formatPaise(c.max_per_month_paise)}` : ''}
+        </List.Item>
+        <List.Item>
+          All claims in {month}: {m.count} {m.count === 1 ? 'claim' : 'claims'}, {formatPaise(m.total_paise)}
+        </List.Item>
+      </List>
+    </Paper>
+  );
+}
+
 const QUEUE_LIST = specFromContract<ReimbursementQueueQuery['sortBy'], 'value' | 'status' | 'category_id'>(
   ReimbursementQueueQuerySchema,
   { filters: ['value', 'status', 'category_id'] },
@@ -150,6 +194,8 @@ export function ReimbursementQueue({ mode }: { mode: QueueMode }) {
       openNoun="claim"
       viewText={(x) => (x.abilities.pay ? 'Pay' : 'View')}
       decide={useDecideExpense(mode)}
+      bulk={useBulkDecideExpense(mode)}
+      context={(c) => <ClaimContext mode={mode} id={c.id} />}
       drawerTitle="Reimbursement"
       confirmNoun="claim"
       approveMessage={(c) => {

@@ -2,6 +2,7 @@ import type {
   EmployeeDocument,
   LeaveBalance,
   LeaveCalendar,
+  LeaveDecisionContext,
   LeaveExplainer,
   LeavePolicy,
   LeavePreview,
@@ -17,6 +18,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiParams } from '../../../components/data-table';
 import { apiClient } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/export';
+import { useBulkDecide, useDecisionContext } from '../../requests/api/use-queue-actions';
 
 const KEY = ['leave'] as const;
 export type QueueMode = 'team' | 'admin';
@@ -194,4 +196,14 @@ export async function downloadLeaveDocument(url: string, fileName: string): Prom
   // The stored name (with its extension) comes back in content-disposition.
   const named = /filename="([^"]+)"/.exec(String(res.headers?.['content-disposition'] ?? ''))?.[1];
   downloadBlob(res.data, named ?? fileName);
+}
+
+/** Several leave requests of the queue approved or rejected at once. */
+export function useBulkDecideLeave(mode: QueueMode) {
+  return useBulkDecide(QUEUE_URL[mode], KEY);
+}
+
+/** The balance before and after approving a request, and who else is away then. */
+export function useLeaveDecisionContext(mode: QueueMode, id: string) {
+  return useDecisionContext<LeaveDecisionContext>(QUEUE_URL[mode], id, KEY);
 }

@@ -5,7 +5,7 @@ import {
   type LeaveRequest,
   type LeaveRequestStatus,
 } from '@hr/contract';
-import { Group, Table, Tabs, Text } from '@mantine/core';
+import { Group, List, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { specFromContract, useListParams } from '../../../components/data-table';
@@ -13,7 +13,13 @@ import { formatDate } from '../../../lib/format';
 import { enumLabel } from '../../../lib/labels';
 import { useCompanyTimeZone } from '../../../lib/store';
 import { createdAtColumn, employeeColumn, RequestQueue } from '../../requests/components/request-queue';
-import { type QueueMode, useDecideLeave, useLeaveQueue } from '../api/use-leave';
+import {
+  type QueueMode,
+  useBulkDecideLeave,
+  useDecideLeave,
+  useLeaveDecisionContext,
+  useLeaveQueue,
+} from '../api/use-leave';
 import { EncashmentQueue } from './leave-encashment';
 import { LeaveDocumentButton, LeaveStatusBadge } from './leave-parts';
 
@@ -23,6 +29,56 @@ const range = (r: LeaveRequest) =>
   }${r.from_time ? `, ${r.from_time} to ${r.to_time}` : ''}`;
 /** The amount of a request in its unit: "2.5 h" for leave in hours, else days. */
 const amount = (r: LeaveRequest) => (r.hours != null ? `${r.total} h` : `${r.total} days`);
+
+const unitOf = (unit: string, n: number) => (unit === 'hour' ? `${n} h` : `${n} ${n === 1 ? 'day' : 'days'}`);
+
+/** What approving does: the balance before and after, and who else of the team is away then. */
+function LeaveContext({ mode, request: r }: { mode: QueueMode; request: LeaveRequest }) {
+  const ctx = useLeaveDecisionContext(mode, r.id);
+  if (ctx.isPending) return <Loader size="sm" aria-label="Loading the balance and who is away" />;
+  if (ctx.isError || !ctx.data) {
+    return (
+      <Text size="sm" c="red">
+        The balance and who is away could not be loaded.
+      </Text>
+    );
+  }
+  const { balance: b, away } = ctx.data;
+  return (
+    <Paper withBorder p="sm" aria-label="What approving does" component="section">
+      <Stack gap={6}>
+        <Title order={3} size="h5">
+          What approving does
+        </Title>
+        <Text size="sm">
+          {b.leave_type_name} balance: {unitOf(b.unit, b.before)} now
+          {r.status === 'pending'
+            ? b.paid
+              ? `, ${unitOf(b.unit, b.after)} after approving`
+              : ' (unpaid leave: the balance does not change)'
+            : ''}
+          {b.other_pending > 0 ? `; ${unitOf(b.unit, b.other_pending)} more waiting in other requests` : ''}
+        </Text>
+        <Text size="sm" fw={600}>
+          Also away then
+        </Text>
+        {away.length === 0 ? (
+          <Text size="sm">No one else in the team is on leave on these days.</Text>
+        ) : (
+          <List size="sm" spacing={2} aria-label="Also away">
+            {away.map((a) => (
+              <List.Item key={`${a.employee_id}-${a.from_date}`}>
+                {a.employee_name}: {formatDate(a.from_date)}
+                {a.to_date !== a.from_date ? ` – ${formatDate(a.to_date)}` : ''}
+                {a.status === 'pending' ? ' (not yet approved)' : ''}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
 
 const QUEUE_LIST = specFromContract<LeaveQueueQuery['sortBy'], 'value' | 'status'>(LeaveQueueQuerySchema, {
   filters: ['value', 'status'],
@@ -60,6 +116,8 @@ export function LeaveQueue({ mode }: { mode: QueueMode }) {
       ]}
       openNoun="leave"
       decide={useDecideLeave(mode)}
+      bulk={useBulkDecideLeave(mode)}
+      context={(r) => <LeaveContext mode={mode} request={r} />}
       drawerTitle="Leave"
       confirmNoun="leave"
       approveMessage={(r) =>

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { apiClient } from '../../../lib/api-client';
+import { ConfirmHost } from '../../../lib/confirm';
 import { renderWithProviders } from '../../../test/render';
 import { RegularisationQueue } from '../../attendance/components/regularisation-queue';
 import { ReimbursementQueue } from '../../expenses/components/reimbursement-queue';
@@ -82,10 +83,44 @@ const claim: Expense = {
   abilities: { ...abilities, edit: false, delete: false, pay: false },
 };
 
+/** What deciding does, by queue (GET <queue>/:id/context). */
+const CONTEXT: Record<string, unknown> = {
+  '/requests/leaves': {
+    balance: {
+      leave_type_name: 'Casual leave',
+      unit: 'day',
+      paid: true,
+      before: 6,
+      after: 5,
+      other_pending: 0,
+    },
+    away: [
+      {
+        employee_id: 'e2',
+        employee_name: 'Rahul Verma',
+        from_date: '2025-12-15',
+        to_date: '2025-12-16',
+        status: 'approved',
+      },
+    ],
+  },
+  '/requests/reimbursements': {
+    month: '2025-12',
+    category: {
+      name: 'Travel',
+      max_per_claim_paise: 1_000_000,
+      max_per_month_paise: 2_500_000,
+      month_total_paise: 170_000,
+    },
+    month_claims: { count: 3, total_paise: 195_000 },
+  },
+};
+
 /** The queue's one page; what else the screen asks for (claim dropdowns, delegates) is empty. */
 function serve(queueUrl: string, row: unknown) {
   vi.spyOn(apiClient, 'get').mockImplementation(async (url: string) => {
     if (url === queueUrl) return { data: { data: [row], meta: { totalCount: 1, page: 1, records: 10 } } };
+    if (url.endsWith('/context')) return { data: { data: CONTEXT[queueUrl] ?? null } };
     if (url === '/expenses/dropdowns')
       return { data: { data: { categories: [], statuses: [], today: '2025-12-20' } } };
     return { data: { data: [] } };
@@ -117,8 +152,55 @@ describe('the approval drawers', () => {
     renderWithProviders(ui);
     await user.click(await screen.findByRole('button', { name: open }));
     const drawer = await screen.findByRole('dialog', { name: /: Priya Sharma$/ });
+    if (_ === 'leave') {
+      expect(
+        await within(drawer).findByText(/Casual leave balance: 6 days now, 5 days after approving/),
+      ).toBeVisible();
+      expect(within(drawer).getByText(/Rahul Verma: /)).toBeVisible();
+    }
+    if (_ === 'reimbursement') {
+      expect(
+        await within(drawer).findByText(/Travel limit: ₹10,000.00 a claim, ₹25,000.00 a month/),
+      ).toBeVisible();
+      expect(within(drawer).getByText(/All claims in December 2025: 3 claims, ₹1,950.00/)).toBeVisible();
+    }
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('bulk: the selected are decided, and one refused shows with its reason in words', async () => {
+    serve('/requests/leaves', leave);
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({
+      data: {
+        data: {
+          results: [{ id: 'l1', ok: false, status: null, message: 'This request is already approved' }],
+          decided: 0,
+          failed: 1,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <LeaveQueue mode="team" />
+        <ConfirmHost />
+      </>,
+    );
+    await user.click(await screen.findByRole('checkbox', { name: 'Select leave of Priya Sharma' }));
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    // Rejecting without a reason is stopped here, in words.
+    await user.click(screen.getByRole('button', { name: 'Reject selected' }));
+    expect(screen.getByText('Give a reason for the rejection')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve selected' }));
+    const ask = await screen.findByRole('dialog', { name: 'Approve 1 selected?' });
+    await user.click(within(ask).getByRole('button', { name: 'Approve' }));
+    const results = await screen.findByRole('list', { name: 'Results of the decision' });
+    expect(results).toHaveTextContent('Not decided — Priya Sharma: This request is already approved');
+    expect(post).toHaveBeenCalledWith(
+      '/requests/leaves/bulk',
+      { ids: ['l1'], decision: 'approve', comment: undefined },
+      { silent: true },
+    );
   });
 
   it('every Drawer and Modal names its close button through the theme, with no props of its own', () => {

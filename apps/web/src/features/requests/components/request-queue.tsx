@@ -1,5 +1,18 @@
-import type { ApprovalState } from '@hr/contract';
-import { Button, Drawer, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import type { ApprovalState, BulkDecisionResponse } from '@hr/contract';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Drawer,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import {
   type Column,
@@ -36,6 +49,16 @@ export type DecideMutation = {
 };
 
 /** The drawer's words and specifics for one kind of request. */
+/** The bulk decision mutation of a queue (useBulkDecide): a result per request. */
+export type BulkMutation = {
+  mutateAsync: (v: {
+    ids: string[];
+    decision: 'approve' | 'reject';
+    comment?: string;
+  }) => Promise<BulkDecisionResponse>;
+  isPending: boolean;
+};
+
 export type RequestDrawerProps<T extends QueueRow> = {
   decide: DecideMutation;
   /** "Leave" in the drawer title "Leave: Asha Rao". */
@@ -48,6 +71,8 @@ export type RequestDrawerProps<T extends QueueRow> = {
   toastNoun: string;
   /** The request's own details, at the top of the drawer. */
   detail: (r: T) => ReactNode;
+  /** What deciding it does (a balance before and after, a claim's limits), below the details. */
+  context?: (r: T) => ReactNode;
   /** Shows who approves next and the decision history below the details (default true). */
   withHistory?: boolean;
   /** Anything after the decision form (e.g. a payout form); `close` closes the drawer. */
@@ -68,6 +93,7 @@ function RequestDrawer<T extends QueueRow>({
   approveMessage,
   toastNoun,
   detail,
+  context,
   withHistory = true,
   footer,
   commentMaxLength,
@@ -118,6 +144,7 @@ function RequestDrawer<T extends QueueRow>({
       {r && (
         <Stack gap="sm">
           {detail(r)}
+          {context?.(r)}
           {withHistory && (
             <>
               <NextApprovers approval={r.approval} />
@@ -161,6 +188,125 @@ function RequestDrawer<T extends QueueRow>({
         </Stack>
       )}
     </Drawer>
+  );
+}
+
+/** What a bulk decision did, request by request, named by employee. */
+type BulkOutcome = { decided: number; failed: number; lines: { id: string; ok: boolean; text: string }[] };
+
+/**
+ * Approve or reject the selected requests at once. Each is decided on its own on the server; the
+ * outcome lists each with what happened, a refused one with its reason.
+ */
+function BulkBar<T extends QueueRow>({
+  rows,
+  selected,
+  setSelected,
+  bulk,
+  noun,
+}: {
+  rows: T[];
+  selected: string[];
+  setSelected: (ids: string[]) => void;
+  bulk: BulkMutation;
+  noun: string;
+}) {
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
+  const open = rows.filter(reviewable);
+  if (open.length === 0 && !outcome) return null;
+  const all = open.length > 0 && open.every((r) => selected.includes(r.id));
+  const act = async (decision: 'approve' | 'reject') => {
+    setError(null);
+    if (selected.length === 0) return setError(`Select the ${noun} to decide first`);
+    if (decision === 'reject' && !comment.trim()) return setError('Give a reason for the rejection');
+    const n = selected.length;
+    const ok = await confirm({
+      title: `${decision === 'approve' ? 'Approve' : 'Reject'} ${n} selected?`,
+      message:
+        decision === 'approve'
+          ? 'Each is approved on its own: any that cannot be are listed with the reason.'
+          : 'Each employee will see your reason.',
+      acceptLabel: decision === 'approve' ? 'Approve' : 'Reject',
+      danger: decision === 'reject',
+      centered: true,
+    });
+    if (!ok) return;
+    const names = new Map(rows.map((r) => [r.id, r.employee_name]));
+    try {
+      const res = await bulk.mutateAsync({ ids: selected, decision, comment: comment.trim() || undefined });
+      setOutcome({
+        decided: res.decided,
+        failed: res.failed,
+        lines: res.results.map((x) => ({
+          id: x.id,
+          ok: x.ok,
+          text: `${names.get(x.id) ?? 'A request'}: ${x.message}`,
+        })),
+      });
+      setSelected([]);
+      setComment('');
+    } catch (e) {
+      setError(e instanceof ApiError ? (e.errors[0]?.message ?? e.message) : 'Something went wrong');
+    }
+  };
+  return (
+    <Stack gap="xs" mb="sm">
+      {open.length > 0 && (
+        <Paper withBorder p="sm">
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="wrap">
+              <Checkbox
+                label={`Select all waiting on this page (${open.length})`}
+                checked={all}
+                indeterminate={!all && selected.length > 0}
+                onChange={() => setSelected(all ? [] : open.map((r) => r.id))}
+              />
+              <Text size="sm" aria-live="polite">
+                {selected.length} selected
+              </Text>
+            </Group>
+            <Group align="flex-end" wrap="wrap">
+              <TextInput
+                label="Comment for the selected"
+                description="Required when rejecting"
+                value={comment}
+                onChange={(e) => setComment(e.currentTarget.value)}
+                error={error}
+                maxLength={1000}
+                style={{ flex: 1, minWidth: 200 }}
+              />
+              <Button color="red" variant="light" onClick={() => void act('reject')} loading={bulk.isPending}>
+                Reject selected
+              </Button>
+              <Button color="green" onClick={() => void act('approve')} loading={bulk.isPending}>
+                Approve selected
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+      {outcome && (
+        <Alert
+          color={outcome.failed ? 'yellow' : 'green'}
+          title={`${outcome.decided} decided${outcome.failed ? `, ${outcome.failed} not decided` : ''}`}
+          withCloseButton
+          closeButtonLabel="Dismiss the results"
+          onClose={() => setOutcome(null)}
+          role="status"
+        >
+          <List size="sm" aria-label="Results of the decision">
+            {outcome.lines.map((l) => (
+              <List.Item key={l.id}>
+                {l.ok ? '' : 'Not decided — '}
+                {l.text}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </Stack>
   );
 }
 
@@ -212,6 +358,7 @@ export function RequestQueue<T extends QueueRow, S extends string>({
   columns,
   openNoun,
   viewText,
+  bulk,
   ...drawer
 }: RequestDrawerProps<T> & {
   mode: QueueMode;
@@ -233,10 +380,32 @@ export function RequestQueue<T extends QueueRow, S extends string>({
   openNoun: string;
   /** The open button's text when the request is not up for review (default "View"). */
   viewText?: (r: T) => string;
+  /** Lets the caller select requests and decide them at once (useBulkDecide). */
+  bulk?: BulkMutation;
 }) {
   const [openId, setOpenId] = useState<string | null>(null);
-  const open = (query.data?.items ?? []).find((i) => i.id === openId) ?? null;
+  const [picked, setPicked] = useState<string[]>([]);
+  const rows = query.data?.items ?? [];
+  const open = rows.find((i) => i.id === openId) ?? null;
+  // Only what is on this page and still up for review stays selected.
+  const selected = picked.filter((id) => rows.some((r) => r.id === id && reviewable(r)));
+  const toggle = (id: string) =>
+    setPicked(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
+  const selectColumn: Column<T, S> = {
+    key: 'select',
+    label: 'Select',
+    hideLabel: true,
+    cell: (r) =>
+      reviewable(r) ? (
+        <Checkbox
+          aria-label={`Select ${openNoun} of ${r.employee_name}`}
+          checked={selected.includes(r.id)}
+          onChange={() => toggle(r.id)}
+        />
+      ) : null,
+  };
   const all: Column<T, S>[] = [
+    ...(bulk ? [selectColumn] : []),
     ...columns,
     {
       key: 'actions',
@@ -267,6 +436,7 @@ export function RequestQueue<T extends QueueRow, S extends string>({
         {filters}
         {mode === 'admin' && <FilterSelect list={list} field="status" label="Status" data={statusOptions} />}
       </ListSearch>
+      {bulk && <BulkBar rows={rows} selected={selected} setSelected={setPicked} bulk={bulk} noun={noun} />}
       <DataTable
         label={tableLabel}
         noun={noun}
