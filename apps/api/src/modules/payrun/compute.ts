@@ -797,7 +797,7 @@ export async function computeChunk(
             WHERE run_id = $1 AND employee_id = ANY($2::uuid[])`,
         [runId, ids],
       ),
-      declarationsForPayRun(tx, fy, ids),
+      declarationsForPayRun(tx, fy, month, ids),
     ]);
     const empOf = new Map(emps.rows.map((e) => [e.id, e]));
     const attOf = new Map(attendance.rows.map((r) => [r.employee_id, r]));

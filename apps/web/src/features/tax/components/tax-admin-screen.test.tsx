@@ -37,7 +37,10 @@ const d: TaxDeclaration = {
   window: null,
   window_open: true,
   window_message: 'open',
-  abilities: { edit: true, submit: true },
+  abilities: { edit: true, submit: true, send_proofs: false },
+  items: [],
+  proof_window_open: false,
+  proof_window_message: 'Proofs for 2026-27 are not taken: the proof dates have not been set',
 };
 
 describe('TaxDeclarationsAdminScreen', () => {
