@@ -88,7 +88,8 @@ function SendProof({ item, employeeId }: { item: TaxDeclarationItem; employeeId:
     <Group gap="xs" align="flex-end" wrap="wrap">
       <FileInput
         label={`Proof of ${item.label}`}
-        placeholder="PDF, PNG or JPEG"
+        // A description, not a placeholder: Mantine's placeholder grey is below AA contrast.
+        description="PDF, PNG or JPEG"
         accept="application/pdf,image/png,image/jpeg"
         value={file}
         onChange={setFile}

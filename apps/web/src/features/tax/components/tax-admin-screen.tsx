@@ -78,6 +78,8 @@ function WindowForm({ fy }: { fy: string }) {
       value={w[k]}
       required={required}
       disabled={!canEdit}
+      // The optional proof dates show a clear button once set: it needs a name of its own.
+      clearButtonProps={{ 'aria-label': `Clear the ${label.toLowerCase()}` }}
       onChange={(v) => {
         setW((prev) => ({ ...prev, [k]: v }));
         errs.clear(k);
