@@ -35,8 +35,13 @@ export function ProofStatusBadge({ status }: { status: ProofStatus }) {
   );
 }
 
+/** The server's words; for a refused field its own message (never the field's name). */
 const errorWords = (e: unknown) =>
-  e instanceof ApiError ? e.message : 'Something went wrong: try again in a moment.';
+  e instanceof ApiError
+    ? e.errors.map((x) => x.message).join('; ') || e.message
+    : 'Something went wrong: try again in a moment.';
+const fieldError = (e: unknown, field: string) =>
+  e instanceof ApiError ? e.errors.find((x) => x.path === field)?.message : undefined;
 
 /** Status, the amount verified and the reviewer's reason, in words. */
 function Review({ item }: { item: TaxDeclarationItem }) {
@@ -157,7 +162,8 @@ function Decide({ item, employeeName }: { item: TaxDeclarationItem; employeeName
   const [amount, setAmount] = useState<number | string>(item.amount_paise / 100);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
-  const error = review.isError ? errorWords(review.error) : null;
+  const reasonError = fieldError(review.error, 'reason');
+  const error = review.isError && !reasonError ? errorWords(review.error) : null;
   const done = (what: string) => () => toastSuccess(`${what}: ${item.label} of ${employeeName}`);
   return (
     <Stack gap="xs">
@@ -201,8 +207,8 @@ function Decide({ item, employeeName }: { item: TaxDeclarationItem; employeeName
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             maxLength={500}
-            autosize
-            minRows={1}
+            error={reasonError}
+            rows={2}
             w={320}
           />
           <Button
