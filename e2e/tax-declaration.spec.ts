@@ -6,8 +6,19 @@ import { apiLogin, countRequests, DEMO, expectNoAxeViolations, settle, signIn } 
  * Tax declarations (issue 23): the administrator opens the year's declaration window (through the
  * API), then the demo employee opens Tax declaration from the menu, reads which regime costs less
  * on their own salary, declares for the old regime (80C, rent with the landlord's PAN), saves, sees
- * the comparison follow the declaration, and submits. Axe-clean at 1280 and 390 px.
+ * the comparison follow the declaration, and submits. Then proofs: the employee sends a proof of
+ * the PPF and of the rent, the administrator verifies one and rejects the other with a reason, and
+ * the employee reads the reason. Axe-clean at 1280 and 390 px.
  */
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+
+async function sendProof(page: Page, item: string, name: string) {
+  const row = page.getByTestId('proof-item').filter({ hasText: item });
+  await row.locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+  await row.getByRole('button', { name: 'Send proof' }).click();
+  await expect(row).toContainText('Awaiting review');
+}
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -39,7 +50,12 @@ test('the employee compares the regimes, declares for the old regime and submits
   const start = Number(fy.slice(0, 4));
   const admin = await adminApi();
   const set = await admin.put(`/api/tax/windows/${fy}`, {
-    data: { opens_on: `${start}-04-01`, closes_on: `${start + 1}-03-31` },
+    data: {
+      opens_on: `${start}-04-01`,
+      closes_on: `${start + 1}-03-31`,
+      proof_opens_on: `${start}-04-01`,
+      proof_closes_on: `${start + 1}-03-31`,
+    },
   });
   expect(set.status(), await set.text()).toBe(200);
 
@@ -88,6 +104,11 @@ test('the employee compares the regimes, declares for the old regime and submits
   await expect(page.getByTestId('window-message')).toContainText('Submitted');
   await expect(page.getByRole('button', { name: 'Submit again' })).toBeVisible();
 
+  // Proofs, item by item.
+  await expect(page.getByTestId('proof-window-message')).toContainText(`Proofs for ${fy} are taken until`);
+  await sendProof(page, 'PPF', 'ppf-receipt.pdf');
+  await sendProof(page, 'Rent paid (HRA)', 'rent-receipts.pdf');
+
   // The administrator's list shows it submitted.
   const list = await admin.get(`/api/tax/declarations?financial_year=${fy}&status=submitted&search=priya`);
   expect((await list.json()).data[0]).toMatchObject({ status: 'submitted', regime: 'old' });
@@ -123,5 +144,27 @@ test('the employee compares the regimes, declares for the old regime and submits
   await expect(table).toContainText('PAN ABCDE1234F');
   await settled(adminPage);
   await expectNoAxeViolations(adminPage, 'one employee declaration', true);
+
+  // The administrator verifies the PPF proof and rejects the rent receipts with a reason.
+  const proofs = adminPage.getByRole('table', { name: 'Proofs of Priya Sharma' });
+  const ppf = proofs.getByTestId('review-item').filter({ hasText: 'PPF' });
+  await expect(ppf).toContainText('ppf-receipt.pdf');
+  await ppf.getByRole('button', { name: 'Verify' }).click();
+  await expect(ppf).toContainText('Verified');
+  const rent = proofs.getByTestId('review-item').filter({ hasText: 'Rent paid (HRA)' });
+  await rent.getByRole('button', { name: 'Reject' }).click();
+  await rent.getByRole('textbox', { name: /Why is the proof/ }).fill('The receipts are not signed');
+  await rent.getByRole('button', { name: 'Reject proof' }).click();
+  await expect(rent).toContainText('Rejected');
+  await settled(adminPage);
+  await expectNoAxeViolations(adminPage, 'proof review', true);
   await adminPage.close();
+
+  // The employee sees each item's status and the reason.
+  await page.setViewportSize(DESKTOP);
+  await page.reload();
+  await expect(page.getByTestId('proof-item').filter({ hasText: 'PPF' })).toContainText('Verified');
+  await expect(page.getByTestId('proof-item').filter({ hasText: 'Rent paid (HRA)' })).toContainText(
+    'Reason: The receipts are not signed',
+  );
 });

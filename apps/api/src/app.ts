@@ -416,6 +416,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   payrunRoutes(app, { payrun });
   taxRoutes(app, {
     tax: createTaxService({ db, clock, projectYear: payroll.whatIf.projectYear }),
+    files,
   });
   payslipsRoutes(app, { payslips });
   tdsReturnsRoutes(app, {

@@ -166,7 +166,12 @@ export const TaxDeclarationSchema = z.object({
   /** Whether declarations are taken today, in words with the dates. */
   window_open: z.boolean(),
   window_message: z.string(),
-  abilities: z.object({ edit: z.boolean(), submit: z.boolean() }),
+  abilities: z.object({ edit: z.boolean(), submit: z.boolean(), send_proofs: z.boolean() }),
+  /** Each item declared with its proofs and their review (issue 23). */
+  items: z.array(z.lazy(() => TaxDeclarationItemSchema)),
+  /** Whether proofs are taken today, in words with the dates. */
+  proof_window_open: z.boolean(),
+  proof_window_message: z.string(),
 });
 export type TaxDeclaration = z.infer<typeof TaxDeclarationSchema>;
 export const TaxDeclarationResponseSchema = envelope(TaxDeclarationSchema);
@@ -236,3 +241,51 @@ export const RegimeComparisonSchema = z.object({
 });
 export type RegimeComparisonView = z.infer<typeof RegimeComparisonSchema>;
 export const RegimeComparisonResponseSchema = envelope(RegimeComparisonSchema);
+
+// ---- Proofs --------------------------------------------------------------------------------
+
+export const PROOF_STATUSES = ['none', 'pending', 'verified', 'rejected'] as const;
+export type ProofStatus = (typeof PROOF_STATUSES)[number];
+
+export const TaxProofSchema = z.object({
+  id: z.string(),
+  document_id: z.string(),
+  file_name: z.string(),
+  uploaded_at: z.string(),
+});
+export const TaxDeclarationItemSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  label: z.string(),
+  amount_paise: z.number(),
+  /** False for other income and Form 12B: they are not claims, so their declared figures stand. */
+  needs_proof: z.boolean(),
+  proof_status: z.enum(PROOF_STATUSES),
+  verified_paise: z.number().nullable(),
+  review_reason: z.string().nullable(),
+  reviewed_by_name: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  proofs: z.array(TaxProofSchema),
+});
+export type TaxDeclarationItem = z.infer<typeof TaxDeclarationItemSchema>;
+
+export const TaxItemParamSchema = z.object({ item_id: uuid });
+export const TaxProofParamSchema = z.object({ proof_id: uuid });
+
+/** `POST tax/my/declaration/items/:item_id/proofs`: attaches an uploaded document as a proof. */
+export const TaxProofBodySchema = z.strictObject({ document_id: uuid });
+
+/** `POST tax/items/:item_id/review`: verify (at the declared amount or less) or reject with a reason. */
+export const TaxProofReviewBodySchema = z
+  .strictObject({
+    decision: z.enum(['verify', 'reject']),
+    /** Verify: the amount the proofs bear out; absent means the amount declared. */
+    verified_paise: paise.optional(),
+    reason: z.string().trim().max(500, 'At most 500 characters').optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.decision === 'reject' && !b.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why the proof is rejected' });
+    }
+  });
+export type TaxProofReviewBody = z.infer<typeof TaxProofReviewBodySchema>;

@@ -263,6 +263,13 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
       `TDS capped at the pay left: ${formatInr(shortfall)} of this month's ${formatInr(wanted)} could not be deducted; later months recover it.`,
     );
   }
+  // Which figures the old regime's claims are, so the payslip says it (the caller decides them).
+  const from = tax.regime === 'old' ? tax.declarations?.claimsFrom : undefined;
+  const claimsWords = from
+    ? from === 'verified proofs'
+      ? ', claims from verified proofs'
+      : ', claims as declared'
+    : '';
   lines.push({
     code: 'TDS',
     label: 'Income tax (TDS)',
@@ -277,7 +284,7 @@ export function computePayslip(input: PayslipInput, rules: StatutoryRules): Pays
       law: `${yearRules.tdsSection}: tax deducted from salary at the average rate on the year's estimated income, by the income-tax rates of FY ${yearRules.financialYear}`,
     },
     inputs: tdsInputs,
-    explain: `Income tax (TDS, ${tax.regime} regime, projection method): ${overrideWords}${tds.explanation}${shortfallWords}`,
+    explain: `Income tax (TDS, ${tax.regime} regime, projection method${claimsWords}): ${overrideWords}${tds.explanation}${shortfallWords}`,
     show: true,
   });
 

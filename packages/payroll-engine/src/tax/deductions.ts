@@ -109,7 +109,7 @@ export function taxableIncome(
       'lta-exemption',
       'Leave travel u/s 10(5)',
       lta,
-      `leave travel claimed ${formatRupees(d.ltaExemptPaise ?? 0)}, as declared`,
+      `leave travel claimed ${formatRupees(d.ltaExemptPaise ?? 0)}, ${d.claimsFrom === 'verified proofs' ? 'as verified' : 'as declared'}`,
       'not in the rules file: the declared amount, checked against the LTA paid and the tickets',
     );
 
@@ -132,7 +132,7 @@ export function taxableIncome(
       'section-80c',
       'Section 80C',
       c80,
-      `employee PF ${formatRupees(pf)} + declared ${formatRupees(d.section80CPaise ?? 0)}, at most ${formatRupees(lim.section80CPaise.value)} = ${formatRupees(c80)}`,
+      `employee PF ${formatRupees(pf)} + ${d.claimsFrom === 'verified proofs' ? 'verified' : 'declared'} ${formatRupees(d.section80CPaise ?? 0)}, at most ${formatRupees(lim.section80CPaise.value)} = ${formatRupees(c80)}`,
       lim.section80CPaise.source,
     );
 

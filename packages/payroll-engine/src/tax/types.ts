@@ -154,6 +154,12 @@ export interface TaxDeclarations {
   ltaExemptPaise?: number;
   /** Other income the employee asks the employer to tax with the salary (both regimes). */
   otherIncomePaise?: number;
+  /**
+   * Where the claims come from, for the words: 'declared' (the default) or 'verified proofs' (after
+   * the proof window, the amounts an administrator verified). The caller decides; the figures are
+   * the same kind either way.
+   */
+  claimsFrom?: 'declared' | 'verified proofs';
 }
 
 export interface TdsInput {

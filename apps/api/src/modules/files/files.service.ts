@@ -12,6 +12,7 @@ import type { AuditService } from '../audit';
 import { receiptReadableByApprover, receiptsInUse } from '../expenses';
 import { leaveDocumentsInUse } from '../leave';
 import { isLetterDocument, letterDocumentIds } from '../letters';
+import { proofDocumentsInUse } from '../tax';
 import { type DetectedType, detectType, sanitiseFileName } from './detect';
 import type { FileStore } from './file-store';
 import * as repo from './files.repo';
@@ -80,11 +81,12 @@ function writeRights(actor: Actor, employeeId: string) {
  * a leave request its approver can no longer check, is a record with a hole in it.
  */
 async function documentsInUse(tx: Queryable, documentIds: string[]): Promise<Map<string, string>> {
-  const [receipts, leave] = await Promise.all([
+  const [receipts, leave, proofs] = await Promise.all([
     receiptsInUse(tx, documentIds),
     leaveDocumentsInUse(tx, documentIds),
+    proofDocumentsInUse(tx, documentIds),
   ]);
-  return new Map([...leave, ...receipts]);
+  return new Map([...proofs, ...leave, ...receipts]);
 }
 
 export function createFilesService(deps: Deps) {

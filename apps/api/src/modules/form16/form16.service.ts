@@ -122,7 +122,9 @@ export async function issueForm16Chunk(deps: Form16Deps, companyId: string, fy: 
       return 0;
     }
     const slips = await confirmedPayslipsOfYear(tx, fy, todo);
-    const declared = await declarationsForPayRun(tx, fy, todo);
+    // The certificate states the year as its last month computed it: declared or verified figures
+    // as the proof window left them by March.
+    const declared = await declarationsForPayRun(tx, fy, `${Number(fy.slice(0, 4)) + 1}-03`, todo);
     const company = await companyOf(tx, await readPayrunSettings(tx));
     const { today } = await companyToday(tx, deps.clock.now());
     const { rows: people } = await tx.query<Person & { designation: string | null }>(

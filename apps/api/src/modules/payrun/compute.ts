@@ -811,7 +811,7 @@ export async function computeChunk(
             WHERE run_id = $1 AND employee_id = ANY($2::uuid[])`,
         [runId, ids],
       ),
-      declarationsForPayRun(tx, fy, ids),
+      declarationsForPayRun(tx, fy, month, ids),
       previousNets(tx, month, ids),
     ]);
     const empOf = new Map(emps.rows.map((e) => [e.id, e]));

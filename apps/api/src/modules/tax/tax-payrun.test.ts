@@ -101,6 +101,8 @@ it('takes the submitted declaration into the TDS, and not a draft', async () => 
   expect(tds.explain).toMatch(/old regime/);
   expect(tds.explain).toMatch(/least of HRA received/);
   expect(tds.explain).toMatch(/declared ₹1,50,000/);
+  // No proof window this year: the claims are the declared figures, and the line says so.
+  expect(tds.explain).toMatch(/old regime, projection method, claims as declared\)/);
 
   const draft = rows.find((r) => r.employee_id === manager.userResponse.employee_id)!;
   expect(draft.input.tax.declarations).toBeUndefined();

@@ -227,3 +227,52 @@ export function enginePreviousEmployer(
     tdsPaise: p.tds_paise,
   };
 }
+
+/**
+ * Items that are claims (deductions and exemptions) and so need proofs. Other income and a previous
+ * employer's salary (Form 12B) only add income: their declared figures stand.
+ */
+export const NEEDS_PROOF: ReadonlySet<ItemKind> = new Set([
+  '80c',
+  '80ccd1b',
+  '80d_self',
+  '80d_parents',
+  'hra',
+  'home_loan_interest',
+  'lta',
+]);
+
+/** "Proofs for 2026-27 are taken from ... until ...", or why not, with the dates in words. */
+export function proofWindowState(fy: string, window: TaxWindow | null, today: string): WindowState {
+  const what = `Proofs for ${fy}`;
+  if (!window?.proof_opens_on || !window.proof_closes_on)
+    return { open: false, message: `${what} are not taken: the proof dates have not been set` };
+  if (today < window.proof_opens_on)
+    return {
+      open: false,
+      message: `${what} are taken from ${dayWords(window.proof_opens_on)} to ${dayWords(window.proof_closes_on)}`,
+    };
+  if (today > window.proof_closes_on)
+    return { open: false, message: `${what} closed on ${dayWords(window.proof_closes_on)}` };
+  return { open: true, message: `${what} are taken until ${dayWords(window.proof_closes_on)}` };
+}
+
+/**
+ * Which figures a pay month's TDS uses: the verified amounts once the proof window has closed
+ * before the month's last day (so from the month it closes in, unless it stays open through that
+ * month's last day, when the next month is the first), the declared amounts before then or when the
+ * year has no proof window. After the window an unproved or rejected claim counts as nil.
+ */
+export function figuresForMonth(month: string, window: TaxWindow | null): 'declared' | 'verified proofs' {
+  const close = window?.proof_closes_on;
+  if (!close) return 'declared';
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  const last = `${month.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+  return close < last ? 'verified proofs' : 'declared';
+}
+
+/** The items as the verified proofs bear them out: a claim not verified counts as nil. */
+export function verifiedItems(items: (ItemRow & { verified_paise: number | null })[]): ItemRow[] {
+  return items.map((i) => (NEEDS_PROOF.has(i.kind) ? { ...i, amount_paise: i.verified_paise ?? 0 } : i));
+}

@@ -36,6 +36,7 @@ export async function writeWindow(
 
 export interface StoredDeclaration {
   id: string;
+  items: StoredItem[];
   status: 'draft' | 'submitted';
   submitted_at: string | null;
   updated_at: string;
@@ -53,13 +54,29 @@ interface Head {
   updated_at: string;
 }
 
-async function itemsFor(tx: Queryable, ids: string[]): Promise<Map<string, ItemRow[]>> {
-  const { rows } = await tx.query<ItemRow & { declaration_id: string }>(
-    `SELECT declaration_id, kind, label, amount_paise::float8 AS amount_paise, details
-       FROM tax_declaration_items WHERE declaration_id = ANY($1::uuid[]) ORDER BY declaration_id, position`,
+/** An item as stored, with its proof review (migration 0122). */
+export type StoredItem = ItemRow & {
+  id: string;
+  declaration_id: string;
+  proof_status: 'none' | 'pending' | 'verified' | 'rejected';
+  verified_paise: number | null;
+  review_reason: string | null;
+  reviewed_by_name: string | null;
+  reviewed_at: string | null;
+};
+
+async function itemsFor(tx: Queryable, ids: string[]): Promise<Map<string, StoredItem[]>> {
+  const { rows } = await tx.query<StoredItem>(
+    `SELECT i.id, i.declaration_id, i.kind, i.label, i.amount_paise::float8 AS amount_paise, i.details,
+            i.proof_status, i.verified_paise::float8 AS verified_paise, i.review_reason,
+            coalesce(nullif(trim(re.first_name || ' ' || re.last_name), ''), u.email) AS reviewed_by_name,
+            to_char(i.reviewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS reviewed_at
+       FROM tax_declaration_items i LEFT JOIN users u ON u.id = i.reviewed_by
+       LEFT JOIN employees re ON re.id = u.employee_id
+      WHERE i.declaration_id = ANY($1::uuid[]) ORDER BY i.declaration_id, i.position`,
     [ids],
   );
-  const out = new Map<string, ItemRow[]>();
+  const out = new Map<string, StoredItem[]>();
   for (const r of rows) {
     const list = out.get(r.declaration_id) ?? [];
     out.set(r.declaration_id, list);
@@ -86,6 +103,7 @@ export async function readDeclaration(
   const items = (await itemsFor(tx, [h.id])).get(h.id) ?? [];
   return {
     id: h.id,
+    items,
     status: h.status,
     submitted_at: h.submitted_at,
     updated_at: h.updated_at,
@@ -114,16 +132,56 @@ export async function saveDeclaration(
     [companyId, employeeId, fy, f.regime, f.self_senior, f.parents_senior],
   );
   const id = rows[0]!.id;
-  await tx.query('DELETE FROM tax_declaration_items WHERE declaration_id = $1', [id]);
-  const items = itemsOf(f);
-  if (items.length === 0) return;
+  // An item saved again unchanged keeps its row, and so its proofs and their review; a changed or
+  // removed one goes with its proofs (they were for another claim). Positions are parked out of the
+  // way first (a declaration has at most 28 items) so that renumbering does not trip the
+  // (declaration, position) key.
+  const { rows: old } = await tx.query<ItemRow & { id: string }>(
+    `UPDATE tax_declaration_items SET position = position + 1000 WHERE declaration_id = $1
+     RETURNING id, kind, label, amount_paise::float8 AS amount_paise, details`,
+    [id],
+  );
+  const kept: { id: string; position: number }[] = [];
+  const added: (ItemRow & { position: number })[] = [];
+  itemsOf(f).forEach((it, position) => {
+    const at = old.findIndex((o) => sameItem(o, it));
+    if (at < 0) added.push({ ...it, position });
+    else kept.push({ id: old.splice(at, 1)[0]!.id, position });
+  });
+  if (old.length > 0) {
+    await tx.query('DELETE FROM tax_declaration_items WHERE id = ANY($1::uuid[])', [old.map((o) => o.id)]);
+  }
+  if (kept.length > 0) {
+    await tx.query(
+      `UPDATE tax_declaration_items i SET position = x.position
+         FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, position int) WHERE i.id = x.id`,
+      [JSON.stringify(kept)],
+    );
+  }
+  if (added.length === 0) return;
   await tx.query(
     `INSERT INTO tax_declaration_items (company_id, declaration_id, position, kind, label, amount_paise, details)
      SELECT $1, $2, x.position, x.kind, x.label, x.amount_paise, x.details
        FROM jsonb_to_recordset($3::jsonb) AS x(position int, kind text, label text, amount_paise bigint, details jsonb)`,
-    [companyId, id, JSON.stringify(items.map((it, position) => ({ ...it, position })))],
+    [companyId, id, JSON.stringify(added)],
   );
 }
+
+/** Keys sorted, nulls kept: jsonb returns details with its own key order. */
+function canonical(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v ?? null);
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+    .join(',')}}`;
+}
+const sameItem = (a: ItemRow, b: ItemRow) =>
+  a.kind === b.kind &&
+  a.label === b.label &&
+  a.amount_paise === b.amount_paise &&
+  canonical(a.details) === canonical(b.details);
 
 /** Marks the year's declaration submitted; false when there is none to submit. */
 export async function submitDeclaration(tx: Queryable, employeeId: string, fy: string): Promise<boolean> {
@@ -135,12 +193,12 @@ export async function submitDeclaration(tx: Queryable, employeeId: string, fy: s
   return rows.length > 0;
 }
 
-/** Submitted declarations of the year for these employees: what the pay run reads. */
+/** Submitted declarations of the year for these employees, with their items: what the pay run reads. */
 export async function submittedDeclarations(
   tx: Queryable,
   fy: string,
   employeeIds: string[],
-): Promise<Map<string, DeclarationFields>> {
+): Promise<Map<string, { head: Head; items: StoredItem[] }>> {
   const { rows } = await tx.query<Head>(
     `SELECT ${HEAD_COLS} FROM tax_declarations
       WHERE financial_year = $1 AND employee_id = ANY($2::uuid[]) AND status = 'submitted'`,
@@ -150,7 +208,7 @@ export async function submittedDeclarations(
     tx,
     rows.map((r) => r.id),
   );
-  return new Map(rows.map((h) => [h.employee_id, fieldsOf(h, items.get(h.id) ?? [])]));
+  return new Map(rows.map((h) => [h.employee_id, { head: h, items: items.get(h.id) ?? [] }]));
 }
 
 const SORTS: Record<string, string> = {
@@ -197,4 +255,115 @@ export async function listDeclarations(
   );
   const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
   return { rows, total: count.rows[0]!.n };
+}
+
+// ---- Proofs (migration 0122) ---------------------------------------------------------------
+
+export interface ProofRow {
+  id: string;
+  item_id: string;
+  document_id: string;
+  file_name: string;
+  uploaded_at: string;
+}
+
+export async function proofsOf(tx: Queryable, itemIds: string[]): Promise<ProofRow[]> {
+  if (itemIds.length === 0) return [];
+  const { rows } = await tx.query<ProofRow>(
+    `SELECT p.id, p.item_id, p.document_id, d.file_name,
+            to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS uploaded_at
+       FROM tax_declaration_proofs p JOIN employee_documents d ON d.id = p.document_id
+      WHERE p.item_id = ANY($1::uuid[]) ORDER BY p.created_at, p.id`,
+    [itemIds],
+  );
+  return rows;
+}
+
+/** The item with its declaration's employee and year, locked for the change that follows (RLS: company). */
+export async function lockItem(
+  tx: Queryable,
+  itemId: string,
+): Promise<(StoredItem & { employee_id: string; financial_year: string; status: string }) | null> {
+  const { rows } = await tx.query<
+    StoredItem & { employee_id: string; financial_year: string; status: string }
+  >(
+    `SELECT i.id, i.declaration_id, i.kind, i.label, i.amount_paise::float8 AS amount_paise, i.details,
+            i.proof_status, i.verified_paise::float8 AS verified_paise, i.review_reason,
+            NULL AS reviewed_by_name, NULL AS reviewed_at,
+            d.employee_id, d.financial_year, d.status
+       FROM tax_declaration_items i JOIN tax_declarations d ON d.id = i.declaration_id
+      WHERE i.id = $1 FOR UPDATE OF i`,
+    [itemId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Attaches the document (a retry of the same one is one proof) and puts the item up for review. */
+export async function attachProof(
+  tx: Queryable,
+  companyId: string,
+  itemId: string,
+  documentId: string,
+  userId: string,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO tax_declaration_proofs (company_id, item_id, document_id, uploaded_by)
+     VALUES ($1, $2, $3, $4) ON CONFLICT (item_id, document_id) DO NOTHING`,
+    [companyId, itemId, documentId, userId],
+  );
+  await tx.query(
+    `UPDATE tax_declaration_items SET proof_status = 'pending', review_reason = NULL, reviewed_by = NULL,
+            reviewed_at = NULL, verified_paise = NULL
+      WHERE id = $1`,
+    [itemId],
+  );
+}
+
+export async function recordReview(
+  tx: Queryable,
+  itemId: string,
+  r: {
+    status: 'verified' | 'rejected';
+    verified_paise: number | null;
+    reason: string | null;
+    userId: string;
+  },
+): Promise<void> {
+  await tx.query(
+    `UPDATE tax_declaration_items SET proof_status = $2, verified_paise = $3, review_reason = $4,
+            reviewed_by = $5, reviewed_at = now()
+      WHERE id = $1`,
+    [itemId, r.status, r.verified_paise, r.reason, r.userId],
+  );
+}
+
+/** The proof with its declaration's employee (RLS: company). */
+export async function findProof(
+  tx: Queryable,
+  proofId: string,
+): Promise<{ id: string; document_id: string; employee_id: string } | null> {
+  const { rows } = await tx.query<{ id: string; document_id: string; employee_id: string }>(
+    `SELECT p.id, p.document_id, d.employee_id FROM tax_declaration_proofs p
+       JOIN tax_declaration_items i ON i.id = p.item_id JOIN tax_declarations d ON d.id = i.declaration_id
+      WHERE p.id = $1`,
+    [proofId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Of these documents, the ones that prove a declared item, with words for why they are kept. */
+export async function proofDocumentsInUse(
+  tx: Queryable,
+  documentIds: string[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (documentIds.length === 0) return out;
+  const { rows } = await tx.query<{ document_id: string; financial_year: string }>(
+    `SELECT DISTINCT ON (p.document_id) p.document_id, d.financial_year FROM tax_declaration_proofs p
+       JOIN tax_declaration_items i ON i.id = p.item_id JOIN tax_declarations d ON d.id = i.declaration_id
+      WHERE p.document_id = ANY($1::uuid[]) ORDER BY p.document_id`,
+    [documentIds],
+  );
+  for (const r of rows) out.set(r.document_id, `a proof on your tax declaration for ${r.financial_year}`);
+  return out;
 }

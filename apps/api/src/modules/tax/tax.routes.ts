@@ -5,6 +5,10 @@ import {
   TaxDeclarationListResponseSchema,
   TaxDeclarationResponseSchema,
   TaxEmployeeParamSchema,
+  TaxItemParamSchema,
+  TaxProofBodySchema,
+  TaxProofParamSchema,
+  TaxProofReviewBodySchema,
   TaxSubmitBodySchema,
   TaxWindowBodySchema,
   TaxWindowParamSchema,
@@ -15,7 +19,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, paged } from '../../lib/reply';
 import { actorOf } from '../../plugins/auth';
+import { attachment, sendFile } from '../files';
 import type { TaxService } from './tax.service';
+
+/** What the tax routes need of the files module (passed in by app.ts): a checked document's bytes. */
+export type TaxProofFiles = {
+  openChecked(
+    companyId: string,
+    documentId: string,
+  ): Promise<{ data: Buffer; fileName: string; contentType: string }>;
+};
 
 /** The employee's own: the permission their own payslips use (user/documents/payslips). */
 const OWN = 'employee_profile.view';
@@ -24,9 +37,67 @@ const VIEW = 'admin_dashboard.view';
 const EDIT = 'admin_dashboard.edit';
 const tags = ['tax'];
 
-export function taxRoutes(app: FastifyInstance, deps: { tax: TaxService }) {
+export function taxRoutes(app: FastifyInstance, deps: { tax: TaxService; files: TaxProofFiles }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { tax } = deps;
+
+  // Proofs: the employee uploads the file as one of their documents (POST upload/file, with the
+  // files module's type, size and PDF checks), then attaches it to an item here.
+  r.post(
+    '/api/tax/my/declaration/items/:item_id/proofs',
+    {
+      config: { permission: OWN },
+      schema: {
+        tags,
+        params: TaxItemParamSchema,
+        body: TaxProofBodySchema,
+        response: { 200: TaxDeclarationResponseSchema },
+      },
+    },
+    async (req) =>
+      ok(await tax.attachProof(actorOf(req), req.params.item_id, req.body.document_id), 'Proof sent'),
+  );
+  r.get(
+    '/api/tax/my/proofs/:proof_id/file',
+    { config: { permission: OWN }, schema: { tags, params: TaxProofParamSchema } },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const doc = await deps.files.openChecked(
+        actor.companyId,
+        await tax.proofDocument(actor, req.params.proof_id, true),
+      );
+      return sendFile(reply, doc.data, doc.contentType, attachment(doc.fileName));
+    },
+  );
+  r.get(
+    '/api/tax/proofs/:proof_id/file',
+    { config: { permission: VIEW }, schema: { tags, params: TaxProofParamSchema } },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const doc = await deps.files.openChecked(
+        actor.companyId,
+        await tax.proofDocument(actor, req.params.proof_id, false),
+      );
+      return sendFile(reply, doc.data, doc.contentType, attachment(doc.fileName));
+    },
+  );
+  r.post(
+    '/api/tax/items/:item_id/review',
+    {
+      config: { permission: EDIT },
+      schema: {
+        tags,
+        params: TaxItemParamSchema,
+        body: TaxProofReviewBodySchema,
+        response: { 200: TaxDeclarationResponseSchema },
+      },
+    },
+    async (req) =>
+      ok(
+        await tax.review(actorOf(req), req.params.item_id, req.body),
+        req.body.decision === 'verify' ? 'Proof verified' : 'Proof rejected',
+      ),
+  );
 
   r.get(
     '/api/tax/my/declaration',

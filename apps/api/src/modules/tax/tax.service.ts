@@ -1,24 +1,29 @@
 import type {
   RegimeComparisonView,
   TaxDeclaration,
+  TaxDeclarationItem,
   TaxDeclarationListQuery,
   TaxDeclarationRow,
+  TaxProofReviewBody,
   TaxWindow,
   TaxWindowBody,
 } from '@hr/contract';
-import { compareRegimes, incomeTaxRulesFor, type RegimeSide } from '@hr/payroll-engine';
+import { compareRegimes, formatInr, incomeTaxRulesFor, type RegimeSide } from '@hr/payroll-engine';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { financialYearOf } from '../../lib/dates';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import { employeeNameOf, employeePayrollFacts } from '../employees';
+import { isDocumentOf } from '../files';
 import { companyToday } from '../org';
 import {
   type DeclarationFields,
   EMPTY_FIELDS,
   engineDeclarations,
   enginePreviousEmployer,
+  NEEDS_PROOF,
+  proofWindowState,
   windowDateProblems,
   windowState,
 } from './tax.domain';
@@ -66,6 +71,27 @@ export function createTaxService(deps: { db: Db; clock: Clock; projectYear: Proj
       repo.readDeclaration(tx, employeeId, fy),
     ]);
     const state = windowState(fy, window, today);
+    const proofState = proofWindowState(fy, window, today);
+    const storedItems = stored?.items ?? [];
+    const proofs = await repo.proofsOf(
+      tx,
+      storedItems.map((i) => i.id),
+    );
+    const items: TaxDeclarationItem[] = storedItems.map((i) => ({
+      id: i.id,
+      kind: i.kind,
+      label: i.label,
+      amount_paise: i.amount_paise,
+      needs_proof: NEEDS_PROOF.has(i.kind),
+      proof_status: i.proof_status,
+      verified_paise: i.verified_paise,
+      review_reason: i.review_reason,
+      reviewed_by_name: i.reviewed_by_name,
+      reviewed_at: i.reviewed_at,
+      proofs: proofs
+        .filter((p) => p.item_id === i.id)
+        .map(({ id, document_id, file_name, uploaded_at }) => ({ id, document_id, file_name, uploaded_at })),
+    }));
     return {
       id: stored?.id ?? null,
       financial_year: fy,
@@ -78,7 +104,14 @@ export function createTaxService(deps: { db: Db; clock: Clock; projectYear: Proj
       window,
       window_open: state.open,
       window_message: state.message,
-      abilities: { edit: state.open, submit: state.open && stored !== null },
+      abilities: {
+        edit: state.open,
+        submit: state.open && stored !== null,
+        send_proofs: proofState.open && stored?.status === 'submitted',
+      },
+      items,
+      proof_window_open: proofState.open,
+      proof_window_message: proofState.message,
     };
   }
 
@@ -171,6 +204,86 @@ export function createTaxService(deps: { db: Db; clock: Clock; projectYear: Proj
       db.tenant(actor.companyId, async (tx) => {
         const y = await yearAndToday(tx, fy);
         return view(tx, employeeId, y.fy, y.today);
+      }),
+
+    /**
+     * Attaches one of the employee's own documents (uploaded through the files module's checks) as
+     * a proof of an item of their submitted declaration, in the proof window; the item goes back
+     * for review. Another employee's item or document: 404, as if it did not exist.
+     */
+    attachProof: (actor: Actor, itemId: string, documentId: string): Promise<TaxDeclaration> =>
+      db.tenant(actor.companyId, async (tx) => {
+        if (!actor.employeeId) throw noEmployee();
+        const item = await repo.lockItem(tx, itemId);
+        if (!item || item.employee_id !== actor.employeeId) throw notFound('Declaration item');
+        if (!(await isDocumentOf(tx, documentId, actor.employeeId))) throw notFound('Document');
+        const { today } = await yearAndToday(tx, item.financial_year);
+        const state = proofWindowState(
+          item.financial_year,
+          await repo.readWindow(tx, item.financial_year),
+          today,
+        );
+        if (!state.open) throw new AppError('CONFLICT', state.message);
+        if (item.status !== 'submitted') {
+          throw new AppError(
+            'CONFLICT',
+            `Submit your declaration for ${item.financial_year} before sending proofs`,
+          );
+        }
+        if (!NEEDS_PROOF.has(item.kind)) {
+          throw new AppError('CONFLICT', `${item.label} is not a claim, so it needs no proof`);
+        }
+        if (item.proof_status === 'verified') {
+          throw new AppError('CONFLICT', `The proof of ${item.label} is verified already`);
+        }
+        await repo.attachProof(tx, actor.companyId, itemId, documentId, actor.userId);
+        return view(tx, actor.employeeId, item.financial_year, today);
+      }),
+
+    /**
+     * Verifies an item's proof (at the declared amount or less) or rejects it with a reason, once:
+     * the item's row is locked, so a second decision sent at the same time finds it decided.
+     */
+    review: (actor: Actor, itemId: string, body: TaxProofReviewBody): Promise<TaxDeclaration> =>
+      db.tenant(actor.companyId, async (tx) => {
+        const item = await repo.lockItem(tx, itemId);
+        if (!item) throw notFound('Declaration item');
+        if (item.proof_status === 'none') {
+          throw new AppError('CONFLICT', `No proof has been sent for ${item.label} yet`);
+        }
+        if (item.proof_status !== 'pending') {
+          throw new AppError('CONFLICT', `The proof of ${item.label} is ${item.proof_status} already`);
+        }
+        let verified: number | null = null;
+        if (body.decision === 'verify') {
+          verified = body.verified_paise ?? item.amount_paise;
+          if (verified > item.amount_paise) {
+            const message = `At most the ${formatInr(item.amount_paise)} declared`;
+            throw new AppError(
+              'VALIDATION',
+              `The verified amount can be at most the ${formatInr(item.amount_paise)} declared`,
+              {
+                errors: [{ path: 'verified_paise', message }],
+              },
+            );
+          }
+        }
+        await repo.recordReview(tx, itemId, {
+          status: body.decision === 'verify' ? 'verified' : 'rejected',
+          verified_paise: verified,
+          reason: body.reason?.trim() || null,
+          userId: actor.userId,
+        });
+        const { today } = await yearAndToday(tx, item.financial_year);
+        return view(tx, item.employee_id, item.financial_year, today);
+      }),
+
+    /** The proof's document id when the actor may read it: their own, or an administrator's (company). */
+    proofDocument: (actor: Actor, proofId: string, own: boolean): Promise<string> =>
+      db.tenant(actor.companyId, async (tx) => {
+        const p = await repo.findProof(tx, proofId);
+        if (!p || (own && p.employee_id !== actor.employeeId)) throw notFound('Proof');
+        return p.document_id;
       }),
   };
 }

@@ -215,7 +215,7 @@ describe('tax declarations', () => {
       { label: 'PPF', amount_paise: 1_00_000_00 },
       { label: 'ELSS', amount_paise: 30_000_00 },
     ]);
-    expect(d.abilities).toEqual({ edit: true, submit: true });
+    expect(d.abilities).toEqual({ edit: true, submit: true, send_proofs: false });
     expect(d.window_message).toBe('Declarations for 2026-27 are open until 15 Jan 2027');
     const again = await call(employee, 'PUT', '/api/tax/my/declaration', declaration());
     expect(again.statusCode).toBe(200);
@@ -314,7 +314,9 @@ describe('tax declarations', () => {
 
   it('the pay run reads the submitted declaration: regime, claims and other income', async () => {
     const companyId = await t.companyId('Acme Corp');
-    const read = await t.db.tenant(companyId, (tx) => declarationsForPayRun(tx, '2026-27', [employeeId]));
+    const read = await t.db.tenant(companyId, (tx) =>
+      declarationsForPayRun(tx, '2026-27', '2026-11', [employeeId]),
+    );
     expect(read.get(employeeId)).toEqual({
       regime: 'old',
       declarations: {
@@ -329,8 +331,10 @@ describe('tax declarations', () => {
         otherIncomePaise: 10_000_00,
         annualRentPaise: 3_00_000_00,
         rentCity: 'Bengaluru',
+        claimsFrom: 'declared',
       },
       previousEmployer: undefined,
+      figures: 'declared',
     });
   });
 
@@ -348,7 +352,7 @@ describe('tax declarations', () => {
       expect(sub.statusCode).toBe(409);
       expect(sub.json().message).toBe('Declarations for 2026-27 closed on 15 Jan 2027');
       const mine = await call(late, 'GET', '/api/tax/my/declaration');
-      expect(mine.json().data.abilities).toEqual({ edit: false, submit: false });
+      expect(mine.json().data.abilities).toEqual({ edit: false, submit: false, send_proofs: true });
       expect(mine.json().data.status).toBe('submitted');
     } finally {
       t.clock.set(new Date('2026-11-20T06:00:00Z'));

@@ -1,15 +1,18 @@
 import type {
+  EmployeeDocument,
   PageMeta,
   RegimeComparisonView,
   TaxDeclaration,
   TaxDeclarationBody,
   TaxDeclarationListQuery,
   TaxDeclarationRow,
+  TaxProofReviewBody,
   TaxWindow,
   TaxWindowBody,
 } from '@hr/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/export';
 
 type Envelope<T> = { data: T };
 const KEY = ['tax'] as const;
@@ -115,4 +118,51 @@ export function useEmployeeDeclaration(employeeId: string | null, fy: string) {
     enabled: employeeId !== null,
     retry: false,
   });
+}
+
+/**
+ * Sends a proof of one item: the file goes in as one of my documents (POST upload/file, with its
+ * type, size and PDF checks), then it is attached to the item, which goes up for review.
+ */
+export function useSendProof(employeeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { itemId: string; label: string; file: File }) => {
+      const form = new FormData();
+      form.append('employee_id', employeeId);
+      form.append('title', `Tax proof: ${v.label}`.slice(0, 200));
+      form.append('file', v.file);
+      const doc = (await apiClient.post<{ data: EmployeeDocument }>('/upload/file', form, { silent: true }))
+        .data.data;
+      return (
+        await apiClient.post<Envelope<TaxDeclaration>>(
+          `/tax/my/declaration/items/${v.itemId}/proofs`,
+          { document_id: doc.id },
+          { silent: true },
+        )
+      ).data.data;
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** An administrator's decision on an item's proof: verify (at the declared amount or less) or reject. */
+export function useReviewProof() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { itemId: string; body: TaxProofReviewBody }) =>
+      (
+        await apiClient.post<Envelope<TaxDeclaration>>(`/tax/items/${v.itemId}/review`, v.body, {
+          silent: true,
+        })
+      ).data.data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** Saves a proof's file (the bearer token rides on the call; the server checks who may read it). */
+export async function downloadProof(proofId: string, fileName: string, own: boolean): Promise<void> {
+  const url = own ? `/tax/my/proofs/${proofId}/file` : `/tax/proofs/${proofId}/file`;
+  const res = await apiClient.get<Blob>(url, { responseType: 'blob' });
+  downloadBlob(res.data, fileName);
 }

@@ -1,5 +1,6 @@
 import type { TaxDeclaration } from '@hr/contract';
-import { configure, screen } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render';
 import { financialYearOf, TaxDeclarationsAdminScreen } from './tax-admin-screen';
@@ -37,7 +38,10 @@ const d: TaxDeclaration = {
   window: null,
   window_open: true,
   window_message: 'open',
-  abilities: { edit: true, submit: true },
+  abilities: { edit: true, submit: true, send_proofs: false },
+  items: [],
+  proof_window_open: false,
+  proof_window_message: 'Proofs for 2026-27 are not taken: the proof dates have not been set',
 };
 
 describe('TaxDeclarationsAdminScreen', () => {
@@ -68,5 +72,44 @@ describe('TaxDeclarationsAdminScreen', () => {
     );
     renderWithProviders(<TaxDeclarationsAdminScreen />, { route: '/payroll/tax/declarations?employee=x' });
     expect(await screen.findByText('This employee was not found.')).toBeVisible();
+  });
+
+  it('reviews a proof: Verify sends the amount in paise, Reject asks for the reason and shows the refusal in words', async () => {
+    const item = {
+      id: 'i1',
+      kind: 'hra',
+      label: 'Rent paid (HRA)',
+      amount_paise: 2_40_000_00,
+      needs_proof: true,
+      proof_status: 'pending' as const,
+      verified_paise: null,
+      review_reason: null,
+      reviewed_by_name: null,
+      reviewed_at: null,
+      proofs: [{ id: 'p1', document_id: 'doc1', file_name: 'rent.pdf', uploaded_at: '2027-01-10T06:00:00Z' }],
+    };
+    vi.spyOn(apiClient, 'get').mockResolvedValue({ data: { data: { ...d, items: [item] } } });
+    const post = vi
+      .spyOn(apiClient, 'post')
+      .mockRejectedValueOnce(
+        new ApiError('Validation failed: reason', 400, {
+          code: 'VALIDATION',
+          errors: [{ path: 'reason', message: 'Say why the proof is rejected' }],
+        }),
+      )
+      .mockResolvedValue({ data: { data: d } });
+    renderWithProviders(<TaxDeclarationsAdminScreen />, { route: '/payroll/tax/declarations?employee=e1' });
+    const row = within(await screen.findByRole('table', { name: 'Proofs of Priya Sharma' }));
+    expect(row.getByRole('button', { name: 'rent.pdf' })).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(row.getByRole('button', { name: 'Reject' }));
+    await user.click(row.getByRole('button', { name: 'Reject proof' }));
+    expect(post.mock.calls[0]![1]).toEqual({ decision: 'reject', reason: '' });
+    // Next to the reason field, in words.
+    expect(await row.findByText('Say why the proof is rejected')).toBeVisible();
+    expect(row.queryByText(/Validation failed/)).toBeNull();
+    await user.click(row.getByRole('button', { name: 'Verify' }));
+    expect(post.mock.calls[1]![0]).toBe('/tax/items/i1/review');
+    expect(post.mock.calls[1]![1]).toEqual({ decision: 'verify', verified_paise: 2_40_000_00 });
   });
 });

@@ -30,6 +30,7 @@ import { enumOptions } from '../../../lib/labels';
 import { selectPermissions, useAppSelector } from '../../../lib/store';
 import { toastSuccess } from '../../../lib/toasts';
 import { useEmployeeDeclaration, useSetTaxWindow, useTaxDeclarations, useTaxWindow } from '../api/tax-api';
+import { ReviewProofs } from './proof-items';
 
 /** The financial year of a date: '2026-27' for 1 Apr 2026 to 31 Mar 2027. */
 export function financialYearOf(date: string): string {
@@ -77,6 +78,8 @@ function WindowForm({ fy }: { fy: string }) {
       value={w[k]}
       required={required}
       disabled={!canEdit}
+      // The optional proof dates show a clear button once set: it needs a name of its own.
+      clearButtonProps={{ 'aria-label': `Clear the ${label.toLowerCase()}` }}
       onChange={(v) => {
         setW((prev) => ({ ...prev, [k]: v }));
         errs.clear(k);
@@ -206,6 +209,7 @@ function EmployeeDeclaration({ employeeId, fy }: { employeeId: string; fy: strin
           </Table.Tbody>
         </Table>
       </Card>
+      <ReviewProofs d={d} />
     </>
   );
 }

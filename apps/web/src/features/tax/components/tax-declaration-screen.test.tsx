@@ -39,7 +39,10 @@ const declaration: TaxDeclaration = {
   window,
   window_open: true,
   window_message: 'Declarations for 2026-27 are open until 15 Jan 2027',
-  abilities: { edit: true, submit: true },
+  abilities: { edit: true, submit: true, send_proofs: false },
+  items: [],
+  proof_window_open: false,
+  proof_window_message: 'Proofs for 2026-27 are not taken: the proof dates have not been set',
 };
 const side = (regime: 'new' | 'old', tax: number) => ({
   regime,
@@ -122,7 +125,7 @@ describe('TaxDeclarationScreen', () => {
       ...declaration,
       window_open: false,
       window_message: 'Declarations for 2026-27 closed on 15 Jan 2027',
-      abilities: { edit: false, submit: false },
+      abilities: { edit: false, submit: false, send_proofs: false },
     });
     renderWithProviders(<TaxDeclarationScreen />, { route: '/user/salary/tax-declaration' });
     const submit = await screen.findByRole('button', { name: 'Submit declaration' });

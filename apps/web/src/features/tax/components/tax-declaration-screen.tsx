@@ -34,6 +34,7 @@ import { formErrors, useFormErrors } from '../../../lib/form-errors';
 import { formatPaise } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toasts';
 import { useMyComparison, useMyDeclaration, useSaveDeclaration, useSubmitDeclaration } from '../api/tax-api';
+import { MyProofs } from './proof-items';
 
 /** Rupees typed in a field ('' while empty) ↔ paise the API keeps. */
 type Rupees = number | string;
@@ -625,6 +626,7 @@ export function TaxDeclarationScreen() {
               <PageLoader label="Working out both regimes…" />
             )}
           </section>
+          <MyProofs d={d} />
           <DeclarationForm d={d} />
         </Stack>
       )}
