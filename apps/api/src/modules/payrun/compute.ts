@@ -724,11 +724,6 @@ export async function computeChunk(
   rules: StatutoryRules = STATUTORY_RULES,
 ): Promise<number> {
   return db.tenant(companyId, async (tx) => {
-    // A chunk's commit does not wait for its WAL to reach the disk (about 1 MB a chunk, a flush each):
-    // a crash may lose the last chunks committed, and with them their deletion, so they are computed
-    // again; PostgreSQL keeps the order, so nothing half-done survives. Finishing the run commits as
-    // usual and so makes every chunk before it durable.
-    await tx.query('SET LOCAL synchronous_commit = off');
     const { rows: run } = await tx.query<{ month: string; pay_date: string; status: string }>(
       `SELECT to_char(month, 'YYYY-MM') AS month, to_char(pay_date, 'YYYY-MM-DD') AS pay_date, status
          FROM pay_runs WHERE id = $1`,
