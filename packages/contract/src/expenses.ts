@@ -3,6 +3,7 @@ import { RequestAbilitiesSchema } from './abilities';
 import { ApprovalStateSchema } from './approvals';
 import {
   IsoDateSchema as isoDate,
+  IsoMonthSchema,
   MonthOfYearQuerySchema,
   MonthOfYearSchema,
   YearQuerySchema,
@@ -155,7 +156,7 @@ export const ExpenseResponseSchema = envelope(ExpenseSchema);
  */
 export const ExpenseDecisionContextSchema = z.object({
   /** The claim's month, YYYY-MM (the month its monthly limit counts). */
-  month: z.string(),
+  month: IsoMonthSchema,
   category: z.object({
     name: z.string(),
     max_per_claim_paise: z.number().int().nullable(),
