@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { RequestAbilitiesSchema } from './abilities';
 import { ApprovalStateSchema } from './approvals';
 import {
-  IsoDateSchema as isoDate,
   IsoMonthSchema,
+  IsoDateSchema as isoDate,
   MonthOfYearQuerySchema,
   MonthOfYearSchema,
   YearQuerySchema,
