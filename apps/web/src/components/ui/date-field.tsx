@@ -52,11 +52,6 @@ export function DateField({
       dateParser={parseTypedDate}
       placeholder="e.g. 23 Nov 2026"
       clearable={!props.required}
-      // The clear button is an icon: it needs a name (axe: button-name), "Clear <the label>".
-      clearButtonProps={{
-        'aria-label':
-          typeof props.label === 'string' ? `Clear ${props.label.toLowerCase()}` : 'Clear the date',
-      }}
       popoverProps={{ withinPortal: true }}
       firstDayOfWeek={FIRST_DAY_OF_WEEK}
       {...props}
