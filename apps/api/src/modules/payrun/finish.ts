@@ -4,6 +4,10 @@ import { type ChunkTotals, type RunTotals, runTotals } from './summary';
 
 export type { RunTotals };
 
+/** The last confirmed run before the month whose first day is $1 (one place for both readers below). */
+const LAST_CONFIRMED_BEFORE = `SELECT id, month, totals FROM pay_runs
+  WHERE status = 'confirmed' AND month < $1::date ORDER BY month DESC LIMIT 1`;
+
 /** The last confirmed run before `month` ('YYYY-MM'), or null. */
 export async function previousRun(
   tx: Queryable,
@@ -13,11 +17,9 @@ export async function previousRun(
     id: string;
     month: string;
     totals: RunTotals | null;
-  }>(
-    `SELECT id, to_char(month, 'YYYY-MM') AS month, totals FROM pay_runs
-      WHERE status = 'confirmed' AND month < $1::date ORDER BY month DESC LIMIT 1`,
-    [firstDay(month)],
-  );
+  }>(`SELECT id, to_char(month, 'YYYY-MM') AS month, totals FROM (${LAST_CONFIRMED_BEFORE}) r`, [
+    firstDay(month),
+  ]);
   return rows[0] ?? null;
 }
 
@@ -32,8 +34,7 @@ export async function previousNets(
 ): Promise<{ month: string; netOf: Map<string, number> } | null> {
   const prev = await tx.query<{ month: string; employee_id: string | null; net_paise: number | null }>(
     `SELECT to_char(r.month, 'YYYY-MM') AS month, p.employee_id, p.net_paise::float8 AS net_paise
-       FROM (SELECT id, month FROM pay_runs WHERE status = 'confirmed' AND month < $1::date
-              ORDER BY month DESC LIMIT 1) r
+       FROM (${LAST_CONFIRMED_BEFORE}) r
        LEFT JOIN payslips p ON p.run_id = r.id AND p.employee_id = ANY($2::uuid[])`,
     [firstDay(month), employeeIds],
   );
